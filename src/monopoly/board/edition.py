@@ -103,7 +103,7 @@ class Square:
         return self.price // 2
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Edition:
     key: str
     names: Mapping[str, str]

@@ -1,0 +1,492 @@
+"""Actions: every decision a player makes is one of these small frozen values.
+
+Each action has a canonical text form that parses back (``Action.text()`` and
+:func:`parse_action`), like a chess move in UCI notation. Actions never carry the acting
+player: the game applies them on behalf of a seat (``game.apply(seat, action)``).
+
+Actions without parameters are singletons (``ROLL``, ``END_TURN``...), actions on one
+square come from pre-built tables (``BUILD[39]``), so the hot path allocates nothing.
+Open-parameter actions (a bid, a trade, a batch of sales) are built by the caller;
+``legal_actions`` lists their *templates* (:class:`BidRange`, :class:`TradeTemplate`,
+:class:`RaiseFundsTemplate`) with the bounds that apply, and ``is_legal`` decides a
+concrete one.
+
+Text forms::
+
+    roll  pay-fine  use-card  buy  decline  pass  end  bankrupt  accept  reject
+    bid 120  build 39  sell 39  mortgage 5  unmortgage 5  lift 5  keep 5
+    propose 2 give=$100,1,3 take=39,card:chance
+    counter give=$50 take=-
+    raise sell=39:3,37:3 mortgage=5,6
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar, Union
+
+from monopoly.board.errors import MalformedActionError
+
+N_SQUARES = 40
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """Throw the dice: the turn's roll, or a try for doubles while in jail (RULES.md §2, §7)."""
+
+    name: ClassVar[str] = "roll"
+
+    def text(self) -> str:
+        return "roll"
+
+
+@dataclass(frozen=True, slots=True)
+class PayJailFine:
+    """Pay the fine before rolling, on the first or second turn in jail (RULES.md §7)."""
+
+    name: ClassVar[str] = "pay-fine"
+
+    def text(self) -> str:
+        return "pay-fine"
+
+
+@dataclass(frozen=True, slots=True)
+class UseJailCard:
+    """Use a Get Out of Jail Free card (RULES.md §7)."""
+
+    name: ClassVar[str] = "use-card"
+
+    def text(self) -> str:
+        return "use-card"
+
+
+@dataclass(frozen=True, slots=True)
+class Buy:
+    """Buy the unowned property the token stands on at its printed price (RULES.md §3)."""
+
+    name: ClassVar[str] = "buy"
+
+    def text(self) -> str:
+        return "buy"
+
+
+@dataclass(frozen=True, slots=True)
+class Decline:
+    """Decline to buy: the bank auctions the property at once (RULES.md §3)."""
+
+    name: ClassVar[str] = "decline"
+
+    def text(self) -> str:
+        return "decline"
+
+
+@dataclass(frozen=True, slots=True)
+class Bid:
+    """Bid an amount in the running auction (RULES.md §3, §8 housing shortage)."""
+
+    amount: int
+    name: ClassVar[str] = "bid"
+
+    def text(self) -> str:
+        return f"bid {self.amount}"
+
+
+@dataclass(frozen=True, slots=True)
+class PassBid:
+    """Leave the running auction (RULES.md §3)."""
+
+    name: ClassVar[str] = "pass"
+
+    def text(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn:
+    """End the turn; the next player is on turn (RULES.md §2)."""
+
+    name: ClassVar[str] = "end"
+
+    def text(self) -> str:
+        return "end"
+
+
+@dataclass(frozen=True, slots=True)
+class DeclareBankruptcy:
+    """Give up: only legal for a debtor who cannot pay even after selling everything (§9)."""
+
+    name: ClassVar[str] = "bankrupt"
+
+    def text(self) -> str:
+        return "bankrupt"
+
+
+@dataclass(frozen=True, slots=True)
+class AcceptTrade:
+    """Accept the trade offered to this seat (RULES.md §9)."""
+
+    name: ClassVar[str] = "accept"
+
+    def text(self) -> str:
+        return "accept"
+
+
+@dataclass(frozen=True, slots=True)
+class RejectTrade:
+    """Reject the trade offered to this seat (RULES.md §9)."""
+
+    name: ClassVar[str] = "reject"
+
+    def text(self) -> str:
+        return "reject"
+
+
+@dataclass(frozen=True, slots=True)
+class Build:
+    """Buy one house (or the hotel) for a street (RULES.md §8)."""
+
+    square: int
+    name: ClassVar[str] = "build"
+
+    def text(self) -> str:
+        return f"build {self.square}"
+
+
+@dataclass(frozen=True, slots=True)
+class SellBuilding:
+    """Sell one house, or break a hotel down to 4 houses, back to the bank (RULES.md §8)."""
+
+    square: int
+    name: ClassVar[str] = "sell"
+
+    def text(self) -> str:
+        return f"sell {self.square}"
+
+
+@dataclass(frozen=True, slots=True)
+class Mortgage:
+    """Mortgage an undeveloped property for half its price (RULES.md §9)."""
+
+    square: int
+    name: ClassVar[str] = "mortgage"
+
+    def text(self) -> str:
+        return f"mortgage {self.square}"
+
+
+@dataclass(frozen=True, slots=True)
+class Unmortgage:
+    """Lift a mortgage: the mortgage value plus 10 % interest (RULES.md §9)."""
+
+    square: int
+    name: ClassVar[str] = "unmortgage"
+
+    def text(self) -> str:
+        return f"unmortgage {self.square}"
+
+
+@dataclass(frozen=True, slots=True)
+class LiftReceived:
+    """Lift at once a mortgaged property just received (the 10 % fee is already paid, §9)."""
+
+    square: int
+    name: ClassVar[str] = "lift"
+
+    def text(self) -> str:
+        return f"lift {self.square}"
+
+
+@dataclass(frozen=True, slots=True)
+class KeepMortgaged:
+    """Keep a received mortgaged property mortgaged (RULES.md §9)."""
+
+    square: int
+    name: ClassVar[str] = "keep"
+
+    def text(self) -> str:
+        return f"keep {self.square}"
+
+
+@dataclass(frozen=True, slots=True)
+class Bundle:
+    """One side of a trade: cash, property squares and Get Out of Jail Free cards (by deck)."""
+
+    cash: int = 0
+    squares: tuple[int, ...] = ()
+    jail_cards: tuple[str, ...] = ()
+
+    def is_empty(self) -> bool:
+        return self.cash == 0 and not self.squares and not self.jail_cards
+
+    def text(self) -> str:
+        items: list[str] = []
+        if self.cash:
+            items.append(f"${self.cash}")
+        items.extend(str(s) for s in self.squares)
+        items.extend(f"card:{d}" for d in self.jail_cards)
+        return ",".join(items) if items else "-"
+
+    @staticmethod
+    def parse(text: str) -> Bundle:
+        if text == "-":
+            return Bundle()
+        cash = 0
+        squares: list[int] = []
+        cards: list[str] = []
+        for item in text.split(","):
+            if item.startswith("$"):
+                cash += _int(item[1:], "cash")
+            elif item.startswith("card:"):
+                cards.append(item[5:])
+            else:
+                squares.append(_square(item))
+        return Bundle(cash, tuple(squares), tuple(cards))
+
+
+@dataclass(frozen=True, slots=True)
+class ProposeTrade:
+    """Offer a trade to another seat: this seat gives `give` and receives `take` (§9)."""
+
+    to: int
+    give: Bundle
+    take: Bundle
+    name: ClassVar[str] = "propose"
+
+    def text(self) -> str:
+        return f"propose {self.to} give={self.give.text()} take={self.take.text()}"
+
+
+@dataclass(frozen=True, slots=True)
+class CounterTrade:
+    """Answer the offer made to this seat with another offer to the proposer (§9)."""
+
+    give: Bundle
+    take: Bundle
+    name: ClassVar[str] = "counter"
+
+    def text(self) -> str:
+        return f"counter give={self.give.text()} take={self.take.text()}"
+
+
+@dataclass(frozen=True, slots=True)
+class RaiseFunds:
+    """Sell buildings down to the given levels and mortgage the given properties, at once.
+
+    ``levels`` maps squares to their new building level (0-4 houses, 5 = hotel). This is
+    also how a hotel is sold off whole when the bank has no houses to break it down (§8).
+    """
+
+    levels: tuple[tuple[int, int], ...] = ()
+    mortgages: tuple[int, ...] = ()
+    name: ClassVar[str] = "raise"
+
+    def text(self) -> str:
+        sell = ",".join(f"{s}:{lv}" for s, lv in self.levels) or "-"
+        mort = ",".join(str(s) for s in self.mortgages) or "-"
+        return f"raise sell={sell} mortgage={mort}"
+
+
+Action = Union[
+    Roll,
+    PayJailFine,
+    UseJailCard,
+    Buy,
+    Decline,
+    Bid,
+    PassBid,
+    EndTurn,
+    DeclareBankruptcy,
+    AcceptTrade,
+    RejectTrade,
+    Build,
+    SellBuilding,
+    Mortgage,
+    Unmortgage,
+    LiftReceived,
+    KeepMortgaged,
+    ProposeTrade,
+    CounterTrade,
+    RaiseFunds,
+]
+
+
+# --- templates: the open-parameter actions as legal_actions lists them -----------------
+
+
+@dataclass(frozen=True, slots=True)
+class BidRange:
+    """A bid of any amount from `low` to `high` (inclusive) is legal."""
+
+    low: int
+    high: int
+    name: ClassVar[str] = "bid"
+
+    def text(self) -> str:
+        return f"bid {self.low}..{self.high}"
+
+
+@dataclass(frozen=True, slots=True)
+class TradeTemplate:
+    """A trade may be proposed (or, with `counter`, countered) to these seats."""
+
+    partners: tuple[int, ...]
+    counter: bool = False
+
+    @property
+    def name(self) -> str:
+        return "counter" if self.counter else "propose"
+
+    def text(self) -> str:
+        return f"{self.name} to={','.join(map(str, self.partners))}"
+
+
+@dataclass(frozen=True, slots=True)
+class RaiseFundsTemplate:
+    """Buildings may be sold and properties mortgaged in one batch (:class:`RaiseFunds`)."""
+
+    name: ClassVar[str] = "raise"
+
+    def text(self) -> str:
+        return "raise ..."
+
+
+Template = Union[BidRange, TradeTemplate, RaiseFundsTemplate]
+LegalEntry = Union[Action, Template]
+
+# --- singletons and per-square tables -------------------------------------------------
+
+ROLL = Roll()
+PAY_JAIL_FINE = PayJailFine()
+USE_JAIL_CARD = UseJailCard()
+BUY = Buy()
+DECLINE = Decline()
+PASS_BID = PassBid()
+END_TURN = EndTurn()
+DECLARE_BANKRUPTCY = DeclareBankruptcy()
+ACCEPT_TRADE = AcceptTrade()
+REJECT_TRADE = RejectTrade()
+RAISE_FUNDS_TEMPLATE = RaiseFundsTemplate()
+
+BUILD = tuple(Build(i) for i in range(N_SQUARES))
+SELL = tuple(SellBuilding(i) for i in range(N_SQUARES))
+MORTGAGE = tuple(Mortgage(i) for i in range(N_SQUARES))
+UNMORTGAGE = tuple(Unmortgage(i) for i in range(N_SQUARES))
+LIFT = tuple(LiftReceived(i) for i in range(N_SQUARES))
+KEEP = tuple(KeepMortgaged(i) for i in range(N_SQUARES))
+
+_SINGLETONS: dict[str, Action] = {
+    a.text(): a
+    for a in (
+        ROLL,
+        PAY_JAIL_FINE,
+        USE_JAIL_CARD,
+        BUY,
+        DECLINE,
+        PASS_BID,
+        END_TURN,
+        DECLARE_BANKRUPTCY,
+        ACCEPT_TRADE,
+        REJECT_TRADE,
+    )
+}
+_SQUARE_TABLES: dict[str, tuple[Action, ...]] = {
+    "build": BUILD,
+    "sell": SELL,
+    "mortgage": MORTGAGE,
+    "unmortgage": UNMORTGAGE,
+    "lift": LIFT,
+    "keep": KEEP,
+}
+
+# Stable integer ids for the finite actions (an RL action space): singletons first, then
+# the per-square tables in the order above. Open-parameter actions have no id.
+ACTION_IDS: dict[Action, int] = {}
+for _a in _SINGLETONS.values():
+    ACTION_IDS[_a] = len(ACTION_IDS)
+for _table in _SQUARE_TABLES.values():
+    for _a in _table:
+        ACTION_IDS[_a] = len(ACTION_IDS)
+ACTIONS_BY_ID: tuple[Action, ...] = tuple(ACTION_IDS)
+
+
+def _int(text: str, what: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise MalformedActionError(f"{what} must be an integer, got {text!r}") from None
+    if value < 0:
+        raise MalformedActionError(f"{what} must not be negative, got {value}")
+    return value
+
+
+def _square(text: str) -> int:
+    value = _int(text, "square")
+    if value >= N_SQUARES:
+        raise MalformedActionError(f"square must be 0-{N_SQUARES - 1}, got {value}")
+    return value
+
+
+def _keyvals(parts: list[str], keys: tuple[str, ...], verb: str) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for part in parts:
+        key, sep, value = part.partition("=")
+        if not sep or key not in keys or key in out:
+            raise MalformedActionError(f"{verb}: expected {' '.join(k + '=' for k in keys)}")
+        out[key] = value
+    if set(out) != set(keys):
+        raise MalformedActionError(f"{verb}: expected {' '.join(k + '=...' for k in keys)}")
+    return out
+
+
+def parse_action(text: str) -> Action:
+    """Parse the canonical text form of an action. Raises :class:`MalformedActionError`."""
+    if not isinstance(text, str):
+        raise MalformedActionError(f"an action must be text, got {type(text).__name__}")
+    words = text.strip().split()
+    if not words:
+        raise MalformedActionError("empty action")
+    verb, args = words[0], words[1:]
+    single = _SINGLETONS.get(verb)
+    if single is not None:
+        if args:
+            raise MalformedActionError(f"{verb!r} takes no arguments")
+        return single
+    table = _SQUARE_TABLES.get(verb)
+    if table is not None:
+        if len(args) != 1:
+            raise MalformedActionError(f"{verb!r} takes one square, e.g. '{verb} 39'")
+        return table[_square(args[0])]
+    if verb == "bid":
+        if len(args) != 1:
+            raise MalformedActionError("'bid' takes one amount, e.g. 'bid 120'")
+        amount = _int(args[0], "bid")
+        if amount <= 0:
+            raise MalformedActionError("a bid must be at least 1")
+        return Bid(amount)
+    if verb == "propose":
+        if len(args) != 3:
+            raise MalformedActionError("'propose' is 'propose SEAT give=... take=...'")
+        kv = _keyvals(args[1:], ("give", "take"), verb)
+        return ProposeTrade(
+            _int(args[0], "seat"), Bundle.parse(kv["give"]), Bundle.parse(kv["take"])
+        )
+    if verb == "counter":
+        kv = _keyvals(args, ("give", "take"), verb)
+        return CounterTrade(Bundle.parse(kv["give"]), Bundle.parse(kv["take"]))
+    if verb == "raise":
+        kv = _keyvals(args, ("sell", "mortgage"), verb)
+        levels: list[tuple[int, int]] = []
+        if kv["sell"] != "-":
+            for item in kv["sell"].split(","):
+                sq, sep, lv = item.partition(":")
+                if not sep:
+                    raise MalformedActionError("'raise sell=' items are SQUARE:LEVEL")
+                level = _int(lv, "level")
+                if level > 5:
+                    raise MalformedActionError("a building level is 0-5")
+                levels.append((_square(sq), level))
+        morts = (
+            tuple(_square(s) for s in kv["mortgage"].split(",")) if kv["mortgage"] != "-" else ()
+        )
+        return RaiseFunds(tuple(levels), morts)
+    raise MalformedActionError(f"unknown action {verb!r}")

@@ -1,0 +1,253 @@
+"""Typed events: what :meth:`Game.apply` reports, for the UI, the log and the store.
+
+Seats are integers (``PlayerId``), squares are board indices, money is integer. The bank
+is seat ``BANK`` (-1). Events are built only when the game was asked to (``events=True``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any, ClassVar
+
+BANK = -1
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    kind: ClassVar[str] = "event"
+
+    def to_dict(self) -> dict[str, Any]:
+        d = asdict(self)
+        d["kind"] = self.kind
+        return d
+
+
+@dataclass(frozen=True, slots=True)
+class OrderDecided(Event):
+    order: tuple[int, ...]
+    throws: tuple[int, ...]
+    kind: ClassVar[str] = "order_decided"
+
+
+@dataclass(frozen=True, slots=True)
+class TurnStarted(Event):
+    player: int
+    turn: int
+    kind: ClassVar[str] = "turn_started"
+
+
+@dataclass(frozen=True, slots=True)
+class DiceRolled(Event):
+    player: int
+    die1: int
+    die2: int
+    kind: ClassVar[str] = "dice_rolled"
+
+
+@dataclass(frozen=True, slots=True)
+class Moved(Event):
+    player: int
+    from_square: int
+    to_square: int
+    kind: ClassVar[str] = "moved"
+
+
+@dataclass(frozen=True, slots=True)
+class PassedGo(Event):
+    player: int
+    salary: int
+    kind: ClassVar[str] = "passed_go"
+
+
+@dataclass(frozen=True, slots=True)
+class Paid(Event):
+    """Money changed hands: `payer` to `payee` (either may be the bank), with the reason."""
+
+    payer: int
+    payee: int
+    amount: int
+    reason: str
+    kind: ClassVar[str] = "paid"
+
+
+@dataclass(frozen=True, slots=True)
+class Bought(Event):
+    player: int
+    square: int
+    price: int
+    kind: ClassVar[str] = "bought"
+
+
+@dataclass(frozen=True, slots=True)
+class AuctionStarted(Event):
+    lot: str  # "property", "house" or "hotel"
+    square: int
+    bidders: tuple[int, ...]
+    kind: ClassVar[str] = "auction_started"
+
+
+@dataclass(frozen=True, slots=True)
+class BidPlaced(Event):
+    player: int
+    amount: int
+    kind: ClassVar[str] = "bid_placed"
+
+
+@dataclass(frozen=True, slots=True)
+class BidPassed(Event):
+    player: int
+    kind: ClassVar[str] = "bid_passed"
+
+
+@dataclass(frozen=True, slots=True)
+class AuctionWon(Event):
+    player: int
+    lot: str
+    square: int
+    amount: int
+    kind: ClassVar[str] = "auction_won"
+
+
+@dataclass(frozen=True, slots=True)
+class AuctionUnsold(Event):
+    square: int
+    kind: ClassVar[str] = "auction_unsold"
+
+
+@dataclass(frozen=True, slots=True)
+class CardDrawn(Event):
+    player: int
+    deck: str
+    card: str
+    kind: ClassVar[str] = "card_drawn"
+
+
+@dataclass(frozen=True, slots=True)
+class Built(Event):
+    player: int
+    square: int
+    level: int  # 1-4 houses, 5 = hotel
+    cost: int
+    kind: ClassVar[str] = "built"
+
+
+@dataclass(frozen=True, slots=True)
+class Sold(Event):
+    player: int
+    square: int
+    level: int  # the level after the sale
+    refund: int
+    kind: ClassVar[str] = "sold"
+
+
+@dataclass(frozen=True, slots=True)
+class Mortgaged(Event):
+    player: int
+    square: int
+    amount: int
+    kind: ClassVar[str] = "mortgaged"
+
+
+@dataclass(frozen=True, slots=True)
+class Unmortgaged(Event):
+    player: int
+    square: int
+    amount: int
+    kind: ClassVar[str] = "unmortgaged"
+
+
+@dataclass(frozen=True, slots=True)
+class KeptMortgaged(Event):
+    player: int
+    square: int
+    kind: ClassVar[str] = "kept_mortgaged"
+
+
+@dataclass(frozen=True, slots=True)
+class TradeProposed(Event):
+    proposer: int
+    target: int
+    give: str
+    take: str
+    kind: ClassVar[str] = "trade_proposed"
+
+
+@dataclass(frozen=True, slots=True)
+class TradeAccepted(Event):
+    proposer: int
+    target: int
+    kind: ClassVar[str] = "trade_accepted"
+
+
+@dataclass(frozen=True, slots=True)
+class TradeRejected(Event):
+    proposer: int
+    target: int
+    kind: ClassVar[str] = "trade_rejected"
+
+
+@dataclass(frozen=True, slots=True)
+class PropertyTransferred(Event):
+    from_player: int
+    to_player: int
+    square: int
+    mortgaged: bool
+    kind: ClassVar[str] = "property_transferred"
+
+
+@dataclass(frozen=True, slots=True)
+class JailCardTransferred(Event):
+    from_player: int
+    to_player: int
+    deck: str
+    kind: ClassVar[str] = "jail_card_transferred"
+
+
+@dataclass(frozen=True, slots=True)
+class Jailed(Event):
+    player: int
+    reason: str  # "square", "card", "doubles"
+    kind: ClassVar[str] = "jailed"
+
+
+@dataclass(frozen=True, slots=True)
+class Released(Event):
+    player: int
+    how: str  # "doubles", "fine", "card", "third_roll"
+    kind: ClassVar[str] = "released"
+
+
+@dataclass(frozen=True, slots=True)
+class StayedInJail(Event):
+    player: int
+    turns: int
+    kind: ClassVar[str] = "stayed_in_jail"
+
+
+@dataclass(frozen=True, slots=True)
+class DebtIncurred(Event):
+    debtor: int
+    creditor: int
+    amount: int
+    kind: ClassVar[str] = "debt_incurred"
+
+
+@dataclass(frozen=True, slots=True)
+class Bankrupt(Event):
+    player: int
+    creditor: int
+    kind: ClassVar[str] = "bankrupt"
+
+
+@dataclass(frozen=True, slots=True)
+class TurnEnded(Event):
+    player: int
+    kind: ClassVar[str] = "turn_ended"
+
+
+@dataclass(frozen=True, slots=True)
+class GameOver(Event):
+    reason: str
+    winner: int | None
+    ranking: tuple[int, ...]
+    kind: ClassVar[str] = "game_over"

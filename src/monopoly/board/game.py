@@ -1,0 +1,1624 @@
+"""The board game's rules core: one :class:`Game`, driven only through its protocol.
+
+- ``legal_actions(seat)``: the single source of legality;
+- ``is_legal(seat, action)``: decides a concrete action, with the same rules;
+- ``apply(seat, action)``: the only way state changes; returns typed events;
+- ``pending``: who must act now for the game to go on;
+- ``view(seat)``: what that seat may see (never the order of the decks);
+- ``outcome``: the result of a finished game;
+- ``snapshot()`` / ``Game.from_snapshot()`` and the record in :mod:`monopoly.board.record`.
+
+Money is integer; chance comes from the game's own seeded generator; the bank never runs
+out of money; the bank holds ``rules.houses`` houses and ``rules.hotels`` hotels.
+
+The sections of the rules live in the parts of this class named for them; each cites its
+RULES.md section.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from monopoly.board import actions as A
+from monopoly.board import events as E
+from monopoly.board.edition import Edition, load_edition
+from monopoly.board.errors import IllegalActionError, MalformedActionError
+from monopoly.board.rules import RuleSet
+from monopoly.board.tables import (
+    E_ADVANCE_TO,
+    E_BACK_TO,
+    E_COLLECT,
+    E_COLLECT_FROM_EACH,
+    E_GO_TO_JAIL,
+    E_JAIL_FREE,
+    E_MOVE_BACK,
+    E_NEAREST,
+    E_PAY,
+    E_PAY_EACH,
+    E_REPAIRS,
+    K_CHANCE,
+    K_CHEST,
+    K_GO_TO_JAIL,
+    K_RAILROAD,
+    K_STREET,
+    K_TAX,
+    K_UTILITY,
+    BoardTables,
+    board_tables,
+)
+
+BANK = E.BANK
+NOBODY = -2
+
+# Phases of the turn of the player on turn.
+PRE_ROLL = 0  # must roll (in jail: pay the fine, use a card or try for doubles)
+BUY = 1  # stands on an unowned property: buy or decline
+POST_ROLL = 2  # may manage, then must end the turn
+OVER = 3
+PHASE_NAMES = ("pre_roll", "buy", "post_roll", "over")
+
+LOT_PROPERTY = "property"
+LOT_HOUSE = "house"
+LOT_HOTEL = "hotel"
+
+
+class Player:
+    """One seat's state. Jail cards are held as ``(deck index, card index)``."""
+
+    __slots__ = ("bankrupt", "cash", "in_jail", "jail_cards", "jail_turns", "name", "position",
+                 "seat")
+
+    def __init__(self, seat: int, name: str, cash: int) -> None:
+        self.seat = seat
+        self.name = name
+        self.cash = cash
+        self.position = 0
+        self.in_jail = False
+        self.jail_turns = 0  # failed tries for doubles during this stay
+        self.jail_cards: list[tuple[int, int]] = []
+        self.bankrupt = False
+
+
+class Auction:
+    """An open ascending auction (RULES.md §3; the housing shortage, §8)."""
+
+    __slots__ = ("bidders", "high_bid", "high_bidder", "lot", "square", "turn")
+
+    def __init__(self, lot: str, square: int, bidders: list[int]) -> None:
+        self.lot = lot
+        self.square = square
+        self.bidders = bidders  # still in the auction, in bidding order
+        self.turn = 0  # index into bidders of who bids next
+        self.high_bid = 0
+        self.high_bidder = NOBODY
+
+
+@dataclass(slots=True)
+class Debt:
+    debtor: int
+    creditor: int  # a seat, or BANK
+    amount: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class TradeOffer:
+    proposer: int
+    target: int
+    give: A.Bundle  # from proposer to target
+    take: A.Bundle  # from target to proposer
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The result of a finished game (RULES.md §11)."""
+
+    reason: str  # "last_player" or "turn_limit"
+    winner: int | None
+    ranking: tuple[int, ...]  # seats, best first: survivors by net worth, then the bankrupt
+    net_worth: tuple[int, ...]  # by seat
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "reason": self.reason,
+            "winner": self.winner,
+            "ranking": list(self.ranking),
+            "net_worth": list(self.net_worth),
+        }
+
+
+class Game:
+    """A game of Monopoly: the state and its rules. See the module docstring."""
+
+    def __init__(
+        self,
+        seats: Sequence[str],
+        seed: int,
+        rules: RuleSet | None = None,
+        edition: Edition | str = "standard",
+        *,
+        events: bool = True,
+    ) -> None:
+        if isinstance(edition, str):
+            edition = load_edition(edition)
+        if not 2 <= len(seats) <= 8:
+            raise ValueError(f"a game needs 2 to 8 seats, got {len(seats)}")
+        if len(set(seats)) != len(seats) or any(not str(s).strip() for s in seats):
+            raise ValueError("seat names must be distinct and non-empty")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError(f"the seed must be an integer, got {seed!r}")
+        self.rules = rules or RuleSet()
+        self.edition = edition
+        self.seed = seed
+        self.t: BoardTables = board_tables(edition)
+        self.rng = random.Random(seed)
+        self.players = [Player(i, str(n), self.rules.starting_cash) for i, n in enumerate(seats)]
+        self.owner = [BANK] * 40
+        self.level = [0] * 40  # 0..H houses, H+1 = hotel, H = rules.houses_for_hotel
+        self.mortgaged = [False] * 40
+        self.houses_left = self.rules.houses
+        self.hotels_left = self.rules.hotels
+        self.hotel_level = self.rules.houses_for_hotel + 1
+        self.holdings: list[list[int]] = [[] for _ in seats]
+        self.decks: list[deque[int]] = []
+        for d in range(len(self.t.deck_keys)):
+            order = list(range(len(self.t.cards[d])))
+            self.rng.shuffle(order)  # RULES.md §1: both decks shuffled face down
+            self.decks.append(deque(order))
+        self.order: list[int] = list(range(len(seats)))
+        self.turn_player = 0
+        self.turn_number = 1
+        self.phase = PRE_ROLL
+        self.doubles = 0  # consecutive doubles in this turn
+        self.extra_roll = False  # the last roll was doubles: roll again after resolving
+        self.dice = (0, 0)
+        self.buy_square = -1
+        self.auction: Auction | None = None
+        self.auction_queue: deque[int] = deque()
+        self.debts: list[Debt] = []
+        self.after_debt_move = 0  # a jail release waiting for its fine: move by this
+        self.offer: TradeOffer | None = None
+        self.receipts: list[tuple[int, int]] = []  # (seat, square) keep-or-lift decisions
+        self.placement: tuple[int, str] | None = None  # (seat, lot) to place after a win
+        self.outcome: Outcome | None = None
+        self.bank_in = 0
+        self.bank_out = 0
+        self.throws = 0
+        self.history: list[tuple[int, A.Action]] = []
+        self.events: list[E.Event] | None = [] if events else None
+        self._mgmt_cache: dict[
+            int, tuple[int, list[A.LegalEntry], list[tuple[A.LegalEntry, int]]]
+        ] = {}
+        self._version = 0
+        self._decide_order()
+
+    # ------------------------------------------------------------------ helpers
+
+    def _emit(self, event: E.Event) -> None:
+        if self.events is not None:
+            self.events.append(event)
+
+    def _touch(self) -> None:
+        self._version += 1
+
+    def active_seats(self) -> list[int]:
+        return [p.seat for p in self.players if not p.bankrupt]
+
+    def _after(self, seat: int, seats: Sequence[int]) -> list[int]:
+        """`seats` in playing order, starting after `seat`."""
+        order = self.order
+        i = order.index(seat)
+        rotated = order[i + 1 :] + order[: i + 1]
+        wanted = set(seats)
+        return [s for s in rotated if s in wanted]
+
+    def _committed(self, seat: int) -> int:
+        """Cash a seat may not spend: its standing high bid."""
+        au = self.auction
+        if au is not None and au.high_bidder == seat:
+            return au.high_bid
+        return 0
+
+    # ------------------------------------------------------------------ §1 setup
+
+    def _decide_order(self) -> None:
+        """RULES.md §1: everyone throws both dice; the highest starts, then clockwise."""
+        n = len(self.players)
+        if self.rules.first_player == "fixed":
+            self.order = list(range(n))
+        else:
+            rng = self.rng.random
+            contenders = list(range(n))
+            throws = [0] * n
+            while len(contenders) > 1:
+                for s in contenders:
+                    throws[s] = int(rng() * 6) + int(rng() * 6) + 2
+                best = max(throws[s] for s in contenders)
+                contenders = [s for s in contenders if throws[s] == best]
+            first = contenders[0]
+            self.order = list(range(first, n)) + list(range(first))
+            self._emit(E.OrderDecided(tuple(self.order), tuple(throws)))
+        self.turn_player = self.order[0]
+        self._emit(E.TurnStarted(self.turn_player, self.turn_number))
+
+    # ------------------------------------------------------------------ money
+
+    def _transfer(self, payer: int, payee: int, amount: int, reason: str) -> None:
+        if payer == BANK:
+            self.bank_out += amount
+        else:
+            self.players[payer].cash -= amount
+        if payee == BANK:
+            self.bank_in += amount
+        else:
+            self.players[payee].cash += amount
+        if self.events is not None:
+            self.events.append(E.Paid(payer, payee, amount, reason))
+
+    def _charge(self, payer: int, payee: int, amount: int, reason: str) -> None:
+        """Make `payer` pay now, or record a debt they must raise funds for (RULES.md §9)."""
+        if amount <= 0:
+            return
+        if not self.debts and self.players[payer].cash >= amount:
+            self._transfer(payer, payee, amount, reason)
+            return
+        self.debts.append(Debt(payer, payee, amount, reason))
+        self._emit(E.DebtIncurred(payer, payee, amount))
+
+    def _settle_debts(self) -> None:
+        debts = self.debts
+        while debts:
+            d = debts[0]
+            debtor = self.players[d.debtor]
+            if debtor.bankrupt or (d.creditor != BANK and self.players[d.creditor].bankrupt):
+                debts.pop(0)
+                continue
+            if debtor.cash >= d.amount:
+                debts.pop(0)
+                self._transfer(d.debtor, d.creditor, d.amount, d.reason)
+                continue
+            return
+        if self.after_debt_move:
+            steps, self.after_debt_move = self.after_debt_move, 0
+            p = self.players[self.turn_player]
+            if not p.bankrupt:
+                self._move_by(p, steps)
+
+    def net_worth(self, seat: int) -> int:
+        """RULES.md §11: cash + printed price (half if mortgaged) + buildings at cost - debts."""
+        p = self.players[seat]
+        if p.bankrupt:
+            return 0
+        t = self.t
+        worth = p.cash
+        hl = self.hotel_level
+        for sq in self.holdings[seat]:
+            worth += t.price[sq] // 2 if self.mortgaged[sq] else t.price[sq]
+            worth += self.level[sq] * t.house_cost[sq] if self.level[sq] <= hl else 0
+        for d in self.debts:
+            if d.debtor == seat:
+                worth -= d.amount
+            elif d.creditor == seat:
+                worth += d.amount
+        return worth
+
+    def liquidation_value(self, seat: int) -> int:
+        """Cash the seat could raise from the bank: sell every building, mortgage everything."""
+        p = self.players[seat]
+        t = self.t
+        pct = self.rules.building_sell_percent
+        total = p.cash
+        for sq in self.holdings[seat]:
+            total += self.level[sq] * t.house_cost[sq] * pct // 100
+            if not self.mortgaged[sq]:
+                total += t.price[sq] // 2
+        return total
+
+    # ------------------------------------------------------------------ §2 moving
+
+    def _roll_dice(self) -> tuple[int, int]:
+        r = self.rng.random
+        d1 = int(r() * 6) + 1
+        d2 = int(r() * 6) + 1
+        self.throws += 1
+        self.dice = (d1, d2)
+        if self.events is not None:
+            self.events.append(E.DiceRolled(self.turn_player, d1, d2))
+        return d1, d2
+
+    def _move_by(self, p: Player, steps: int) -> None:
+        """Move forward by a throw and resolve the square (RULES.md §2)."""
+        old = p.position
+        new = old + steps
+        if new >= 40:
+            new -= 40
+            self._pass_go(p)
+        p.position = new
+        if self.events is not None:
+            self.events.append(E.Moved(p.seat, old, new))
+        self._resolve(p, new, steps, 0)
+
+    def _pass_go(self, p: Player) -> None:
+        salary = self.rules.go_salary
+        if salary:
+            self._transfer(BANK, p.seat, salary, "go")
+        if self.events is not None:
+            self.events.append(E.PassedGo(p.seat, salary))
+
+    def _advance_to(self, p: Player, target: int, mode: int) -> None:
+        """A card moves the token forward to `target`; passing GO pays (RULES.md §5)."""
+        old = p.position
+        if target <= old:
+            self._pass_go(p)
+        p.position = target
+        self._emit(E.Moved(p.seat, old, target))
+        self._resolve(p, target, sum(self.dice), mode)
+
+    def _move_back_to(self, p: Player, target: int) -> None:
+        old = p.position
+        p.position = target
+        self._emit(E.Moved(p.seat, old, target))
+        self._resolve(p, target, sum(self.dice), 0)
+
+    def _resolve(self, p: Player, sq: int, throw: int, mode: int) -> None:
+        """Resolve the square the token landed on. `mode`: 0 normal; 1 double railroad
+        rent ("nearest railroad" card); 2 ten times a fresh throw ("nearest utility")."""
+        k = self.t.kind[sq]
+        if k == K_STREET or k == K_RAILROAD or k == K_UTILITY:
+            owner = self.owner[sq]
+            if owner == BANK:
+                self.phase = BUY
+                self.buy_square = sq
+            elif owner != p.seat and not self.mortgaged[sq]:
+                self._charge(p.seat, owner, self._rent(sq, throw, mode), "rent")
+        elif k == K_CHANCE or k == K_CHEST:
+            self._draw(p, self.t.deck_of_kind[k])
+        elif k == K_TAX:
+            self._charge(p.seat, BANK, self._tax(sq), "tax")
+        elif k == K_GO_TO_JAIL:
+            self._send_to_jail(p, "square")
+
+    # ------------------------------------------------------------------ §4 rent
+
+    def _rent(self, sq: int, throw: int, mode: int) -> int:
+        t = self.t
+        owner = self.owner[sq]
+        k = t.kind[sq]
+        if k == K_STREET:
+            lv = self.level[sq]
+            if lv:
+                return t.rents[sq][5 if lv == self.hotel_level else lv]
+            base = t.rents[sq][0]
+            group = t.groups[t.group_of[sq]]
+            own = self.owner
+            for s in group:
+                if own[s] != owner:
+                    return base
+            if not self.rules.double_rent_with_mortgaged_in_group:
+                for s in group:
+                    if self.mortgaged[s]:
+                        return base
+            return base * 2
+        count = 0
+        for s in t.groups[t.group_of[sq]]:
+            if self.owner[s] == owner:
+                count += 1
+        if k == K_RAILROAD:
+            rent = t.rents[sq][count - 1]
+            return rent * 2 if mode == 1 else rent
+        if mode == 2:  # "nearest utility": ten times a fresh throw
+            d1, d2 = self._roll_dice()
+            return 10 * (d1 + d2)
+        return t.multipliers[sq][count - 1] * throw
+
+    def rent_of(self, sq: int, throw: int = 7) -> int:
+        """The rent a visitor would owe on `sq` now (0 if unowned or mortgaged)."""
+        if self.owner[sq] == BANK or self.mortgaged[sq]:
+            return 0
+        return self._rent(sq, throw, 0)
+
+    # ------------------------------------------------------------------ §6 taxes
+
+    def _tax(self, sq: int) -> int:
+        t = self.t
+        override = self.rules.income_tax if t.is_income_tax[sq] else self.rules.luxury_tax
+        return t.tax[sq] if override is None else override
+
+    # ------------------------------------------------------------------ §5 cards
+
+    def _draw(self, p: Player, deck: int) -> None:
+        t = self.t
+        pile = self.decks[deck]
+        idx = pile.popleft()
+        card = t.cards[deck][idx]
+        if self.events is not None:
+            self.events.append(E.CardDrawn(p.seat, t.deck_keys[deck], t.card_keys[deck][idx]))
+        effect = card[0]
+        if effect == E_JAIL_FREE:
+            p.jail_cards.append((deck, idx))  # kept until used or sold
+            return
+        pile.append(idx)  # obeyed, then put back at the bottom
+        if effect == E_ADVANCE_TO:
+            self._advance_to(p, card[1], 0)
+        elif effect == E_NEAREST:
+            if card[2] == K_RAILROAD:
+                self._advance_to(p, t.nearest_railroad[p.position], 1 if card[3] == 2 else 0)
+            else:
+                self._advance_to(p, t.nearest_utility[p.position], 2 if card[4] else 0)
+        elif effect == E_MOVE_BACK:
+            self._move_back_to(p, (p.position - card[6]) % 40)
+        elif effect == E_BACK_TO:
+            self._move_back_to(p, card[1])
+        elif effect == E_GO_TO_JAIL:
+            self._send_to_jail(p, "card")
+        elif effect == E_COLLECT:
+            self._transfer(BANK, p.seat, card[5], "card")
+        elif effect == E_PAY:
+            self._charge(p.seat, BANK, card[5], "card")
+        elif effect == E_COLLECT_FROM_EACH:
+            for s in self._after(p.seat, self.active_seats()):
+                if s != p.seat:
+                    self._charge(s, p.seat, card[5], "card")
+        elif effect == E_PAY_EACH:
+            for s in self._after(p.seat, self.active_seats()):
+                if s != p.seat:
+                    self._charge(p.seat, s, card[5], "card")
+        elif effect == E_REPAIRS:
+            houses = hotels = 0
+            for sq in self.holdings[p.seat]:
+                lv = self.level[sq]
+                if lv == self.hotel_level:
+                    hotels += 1
+                else:
+                    houses += lv
+            self._charge(p.seat, BANK, houses * card[7] + hotels * card[8], "repairs")
+        else:  # E_PAY_OR_DRAW and future effects: not in the classic decks
+            raise IllegalActionError(f"card effect {effect} is not supported by these rules")
+
+    # ------------------------------------------------------------------ §7 jail
+
+    def _send_to_jail(self, p: Player, reason: str) -> None:
+        """RULES.md §7: straight to jail, no GO salary; the turn ends at once."""
+        old = p.position
+        p.position = self.t.jail
+        p.in_jail = True
+        p.jail_turns = 0
+        self.extra_roll = False
+        self.doubles = 0
+        self._emit(E.Moved(p.seat, old, p.position))
+        self._emit(E.Jailed(p.seat, reason))
+
+    def _release(self, p: Player, how: str) -> None:
+        p.in_jail = False
+        p.jail_turns = 0
+        self._emit(E.Released(p.seat, how))
+
+    # ------------------------------------------------------------------ pending decision
+
+    @property
+    def pending(self) -> int | None:
+        """The seat that must act now for the game to go on (None when the game is over)."""
+        if self.phase == OVER:
+            return None
+        if self.offer is not None:
+            return self.offer.target
+        if self.debts:
+            return self.debts[0].debtor
+        if self.receipts:
+            return self.receipts[0][0]
+        if self.placement is not None:
+            return self.placement[0]
+        au = self.auction
+        if au is not None:
+            return au.bidders[au.turn]
+        return self.turn_player
+
+    @property
+    def phase_name(self) -> str:
+        return PHASE_NAMES[self.phase]
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    # ------------------------------------------------------------------ legal actions
+
+    def legal_actions(self, seat: int) -> list[A.LegalEntry]:
+        """Every action `seat` may take now. Open-parameter actions appear as templates."""
+        if self.phase == OVER or not 0 <= seat < len(self.players):
+            return []
+        if self.players[seat].bankrupt:
+            return []
+        if self.pending == seat:
+            out = self._pending_actions(seat)
+            out.extend(self._management(seat))
+            return out
+        return self._management(seat).copy()
+
+    def _pending_actions(self, seat: int) -> list[A.LegalEntry]:
+        p = self.players[seat]
+        offer = self.offer
+        if offer is not None:
+            out: list[A.LegalEntry] = []
+            if self._check_trade(offer.proposer, offer.target, offer.give, offer.take, True) is None:
+                out.append(A.ACCEPT_TRADE)
+            out.append(A.REJECT_TRADE)
+            out.append(A.TradeTemplate((offer.proposer,), counter=True))
+            return out
+        if self.debts:
+            if self.liquidation_value(seat) < self.debts[0].amount:
+                return [A.DECLARE_BANKRUPTCY]
+            return []
+        if self.receipts:
+            sq = self.receipts[0][1]
+            out = [A.KEEP[sq]]
+            if p.cash - self._committed(seat) >= self.t.price[sq] // 2:
+                out.insert(0, A.LIFT[sq])
+            return out
+        if self.placement is not None:
+            lot = self.placement[1]
+            return [A.BUILD[sq] for sq in self._buildable(seat, lot, free=True)]
+        au = self.auction
+        if au is not None:
+            out = [A.PASS_BID]
+            low = au.high_bid + 1
+            high = p.cash
+            if high >= low:
+                out.insert(0, A.BidRange(low, high))
+            return out
+        phase = self.phase
+        if phase == PRE_ROLL:
+            if p.in_jail:
+                out = [A.ROLL]
+                if p.jail_turns < self.rules.max_jail_turns - 1 and p.cash >= self.rules.jail_fine:
+                    out.append(A.PAY_JAIL_FINE)
+                if p.jail_cards:
+                    out.append(A.USE_JAIL_CARD)
+                return out
+            return [A.ROLL]
+        if phase == BUY:
+            if p.cash >= self.t.price[self.buy_square]:
+                return [A.BUY, A.DECLINE]
+            return [A.DECLINE]
+        return [A.END_TURN]
+
+    def _management(self, seat: int) -> list[A.LegalEntry]:
+        """Build, sell, mortgage, lift mortgages, trade: any time the rules allow (§2).
+
+        The cash-independent part is cached per seat until the position's structure
+        changes; only building and lifting mortgages are then filtered by cash."""
+        cached = self._mgmt_cache.get(seat)
+        if cached is None or cached[0] != self._version:
+            cached = self._management_candidates(seat)
+            self._mgmt_cache[seat] = cached
+        fixed, priced = cached[1], cached[2]
+        if not priced:
+            return fixed
+        budget = self.players[seat].cash - self._committed(seat)
+        out = [a for a, cost in priced if cost <= budget]
+        out.extend(fixed)
+        return out
+
+    def _management_candidates(
+        self, seat: int
+    ) -> tuple[int, list[A.LegalEntry], list[tuple[A.LegalEntry, int]]]:
+        fixed: list[A.LegalEntry] = []
+        priced: list[tuple[A.LegalEntry, int]] = []
+        t = self.t
+        level = self.level
+        mortgaged = self.mortgaged
+        has_sellable = False
+        if self.placement is None and (self.auction is None or self.auction.lot == LOT_PROPERTY):
+            for sq in self._buildable(seat, None, free=True):
+                priced.append((A.BUILD[sq], t.house_cost[sq]))
+        for sq in self.holdings[seat]:
+            if level[sq]:
+                has_sellable = True
+                if self._check_sell(seat, sq) is None:
+                    fixed.append(A.SELL[sq])
+            elif mortgaged[sq]:
+                priced.append((A.UNMORTGAGE[sq], t.price[sq] // 2 + self._interest(sq)))
+            elif not self._group_built(sq):
+                has_sellable = True
+                fixed.append(A.MORTGAGE[sq])
+        if has_sellable:
+            fixed.append(A.RAISE_FUNDS_TEMPLATE)
+        if self.offer is None:
+            partners = tuple(s for s in self.active_seats() if s != seat)
+            if partners:
+                fixed.append(A.TradeTemplate(partners))
+        return self._version, fixed, priced
+
+    def is_legal(self, seat: int, action: A.Action) -> bool:
+        """Whether `seat` may take this concrete action now (the same rules as ``apply``)."""
+        try:
+            return self._check(seat, action) is None
+        except (MalformedActionError, TypeError, AttributeError):
+            return False
+
+    def why_illegal(self, seat: int, action: A.Action) -> str | None:
+        """None if legal, else the reason in words."""
+        return self._check(seat, action)
+
+    # ------------------------------------------------------------------ checks
+
+    def _check(self, seat: int, action: A.Action) -> str | None:
+        if self.phase == OVER:
+            return "the game is over"
+        if not isinstance(seat, int) or not 0 <= seat < len(self.players):
+            return f"there is no seat {seat!r}"
+        if self.players[seat].bankrupt:
+            return f"seat {seat} is bankrupt"
+        checker = _CHECKS.get(type(action))
+        if checker is None:
+            return f"{action!r} is not an action"
+        return checker(self, seat, action)
+
+    def _not_pending(self, seat: int) -> str | None:
+        pending = self.pending
+        if pending != seat:
+            return f"it is seat {pending}'s decision, not seat {seat}'s"
+        return None
+
+    def _turn_decision(self, seat: int, phase: int) -> str | None:
+        why = self._not_pending(seat)
+        if why:
+            return why
+        if (
+            self.offer is not None
+            or self.debts
+            or self.receipts
+            or self.placement is not None
+            or self.auction is not None
+        ):
+            return "another decision must be made first"
+        if self.phase != phase:
+            return f"not possible in the {self.phase_name} phase"
+        return None
+
+    def _check_roll(self, seat: int, action: A.Action) -> str | None:
+        return self._turn_decision(seat, PRE_ROLL)
+
+    def _check_pay_fine(self, seat: int, action: A.Action) -> str | None:
+        why = self._turn_decision(seat, PRE_ROLL)
+        if why:
+            return why
+        p = self.players[seat]
+        if not p.in_jail:
+            return "not in jail"
+        if p.jail_turns >= self.rules.max_jail_turns - 1:
+            return "the fine can be paid before rolling only on the first or second turn"
+        if p.cash < self.rules.jail_fine:
+            return f"not enough cash for the fine of {self.rules.jail_fine}"
+        return None
+
+    def _check_use_card(self, seat: int, action: A.Action) -> str | None:
+        why = self._turn_decision(seat, PRE_ROLL)
+        if why:
+            return why
+        p = self.players[seat]
+        if not p.in_jail:
+            return "not in jail"
+        if not p.jail_cards:
+            return "no Get Out of Jail Free card"
+        return None
+
+    def _check_buy(self, seat: int, action: A.Action) -> str | None:
+        why = self._turn_decision(seat, BUY)
+        if why:
+            return why
+        price = self.t.price[self.buy_square]
+        if self.players[seat].cash < price:
+            return f"not enough cash: the price is {price}"
+        return None
+
+    def _check_decline(self, seat: int, action: A.Action) -> str | None:
+        return self._turn_decision(seat, BUY)
+
+    def _check_end(self, seat: int, action: A.Action) -> str | None:
+        return self._turn_decision(seat, POST_ROLL)
+
+    def _check_auction(self, seat: int) -> str | None:
+        why = self._not_pending(seat)
+        if why:
+            return why
+        if self.auction is None or self.offer or self.debts or self.receipts or self.placement:
+            return "no auction is waiting for this seat"
+        return None
+
+    def _check_bid(self, seat: int, action: A.Action) -> str | None:
+        assert isinstance(action, A.Bid)
+        why = self._check_auction(seat)
+        if why:
+            return why
+        au = self.auction
+        assert au is not None
+        if not isinstance(action.amount, int) or action.amount <= au.high_bid:
+            return f"a bid must be more than {au.high_bid}"
+        if action.amount > self.players[seat].cash:
+            return f"a bid may not exceed the cash in hand ({self.players[seat].cash})"
+        return None
+
+    def _check_pass(self, seat: int, action: A.Action) -> str | None:
+        return self._check_auction(seat)
+
+    def _check_bankrupt(self, seat: int, action: A.Action) -> str | None:
+        why = self._not_pending(seat)
+        if why:
+            return why
+        if self.offer is not None or not self.debts:
+            return "bankruptcy is only for a debtor who cannot pay"
+        owed = self.debts[0].amount
+        can = self.liquidation_value(seat)
+        if can >= owed:
+            return f"the debt of {owed} can still be raised (up to {can}): sell and mortgage"
+        return None
+
+    def _check_accept(self, seat: int, action: A.Action) -> str | None:
+        offer = self.offer
+        if offer is None or offer.target != seat:
+            return "no trade is offered to this seat"
+        return self._check_trade(offer.proposer, offer.target, offer.give, offer.take, True)
+
+    def _check_reject(self, seat: int, action: A.Action) -> str | None:
+        offer = self.offer
+        if offer is None or offer.target != seat:
+            return "no trade is offered to this seat"
+        return None
+
+    def _check_receipt(self, seat: int, action: A.Action) -> str | None:
+        assert isinstance(action, (A.LiftReceived, A.KeepMortgaged))
+        why = self._not_pending(seat)
+        if why:
+            return why
+        if self.offer is not None or self.debts or not self.receipts:
+            return "no received mortgaged property is waiting for a decision"
+        if self.receipts[0] != (seat, action.square):
+            return f"the decision waiting is about square {self.receipts[0][1]}"
+        if isinstance(action, A.LiftReceived):
+            cost = self.t.price[action.square] // 2
+            if self.players[seat].cash - self._committed(seat) < cost:
+                return f"not enough cash to lift the mortgage ({cost})"
+        return None
+
+    # --- §8 buildings
+
+    def _group_built(self, sq: int) -> bool:
+        g = self.t.group_of[sq]
+        level = self.level
+        return any(level[s] for s in self.t.groups[g])
+
+    def _interest(self, sq: int) -> int:
+        """10 % of the mortgage value, rounded up (the printed unmortgage values)."""
+        value = self.t.price[sq] // 2
+        return -(-value * self.rules.mortgage_interest_percent // 100)
+
+    def _buildable(self, seat: int, lot: str | None, *, free: bool) -> list[int]:
+        """Streets where `seat` may build its next building now (`lot` restricts to house
+        or hotel). Even building, complete unmortgaged groups, bank stock (RULES.md §8)."""
+        t = self.t
+        own = self.owner
+        out: list[int] = []
+        p = self.players[seat]
+        budget = p.cash - self._committed(seat)
+        hl = self.hotel_level
+        for g in t.street_groups:
+            group = t.groups[g]
+            if own[group[0]] != seat:
+                continue
+            complete = True
+            for s in group:
+                if own[s] != seat or self.mortgaged[s]:
+                    complete = False
+                    break
+            if not complete:
+                continue
+            low = min(self.level[s] for s in group)
+            if low >= hl:
+                continue
+            is_hotel = low == hl - 1
+            if is_hotel:
+                if self.hotels_left <= 0 or lot == LOT_HOUSE:
+                    continue
+            elif self.houses_left <= 0 or lot == LOT_HOTEL:
+                continue
+            for s in group:
+                if self.level[s] == low and (free or budget >= t.house_cost[s]):
+                    out.append(s)
+        return out
+
+    def _check_build(self, seat: int, action: A.Action) -> str | None:
+        assert isinstance(action, A.Build)
+        sq = action.square
+        t = self.t
+        if self.placement is not None:
+            if self.placement[0] != seat or self.pending != seat:
+                return "a building won at auction is waiting to be placed"
+            if sq not in self._buildable(seat, self.placement[1], free=True):
+                return f"the {self.placement[1]} cannot be placed on square {sq}"
+            return None
+        if self.auction is not None and self.auction.lot != LOT_PROPERTY:
+            return "a building auction is running"
+        if t.kind[sq] != K_STREET:
+            return f"square {sq} is not a street"
+        if self.owner[sq] != seat:
+            return f"seat {seat} does not own square {sq}"
+        if sq in self._buildable(seat, None, free=False):
+            return None
+        group = t.groups[t.group_of[sq]]
+        if any(self.owner[s] != seat for s in group):
+            return "houses need the complete colour group"
+        if any(self.mortgaged[s] for s in group):
+            return "no building on a group with a mortgaged street"
+        if self.level[sq] >= self.hotel_level:
+            return "the street already has a hotel"
+        if self.level[sq] > min(self.level[s] for s in group):
+            return "build evenly: other streets of the group need a house first"
+        if self.level[sq] == self.hotel_level - 1:
+            if self.hotels_left <= 0:
+                return "the bank has no hotels left"
+        elif self.houses_left <= 0:
+            return "the bank has no houses left"
+        return f"not enough cash: a building costs {t.house_cost[sq]}"
+
+    def _check_sell(self, seat: int, action: A.Action | int) -> str | None:
+        sq = action if isinstance(action, int) else action.square  # type: ignore[union-attr]
+        if self.owner[sq] != seat:
+            return f"seat {seat} does not own square {sq}"
+        lv = self.level[sq]
+        if lv == 0:
+            return f"square {sq} has no buildings"
+        group = self.t.groups[self.t.group_of[sq]]
+        if lv < max(self.level[s] for s in group):
+            return "sell evenly: sell from the most built street of the group first"
+        if lv == self.hotel_level and self.houses_left < self.hotel_level - 1:
+            return (
+                "the bank has not enough houses to break the hotel down: "
+                "sell it off whole with 'raise'"
+            )
+        return None
+
+    def _check_mortgage(self, seat: int, action: A.Action) -> str | None:
+        assert isinstance(action, A.Mortgage)
+        sq = action.square
+        if self.owner[sq] != seat or not self.t.price[sq]:
+            return f"seat {seat} does not own square {sq}"
+        if self.mortgaged[sq]:
+            return f"square {sq} is already mortgaged"
+        if self._group_built(sq):
+            return "sell the buildings of the group before mortgaging"
+        return None
+
+    def _check_unmortgage(self, seat: int, action: A.Action) -> str | None:
+        assert isinstance(action, A.Unmortgage)
+        sq = action.square
+        if self.owner[sq] != seat:
+            return f"seat {seat} does not own square {sq}"
+        if not self.mortgaged[sq]:
+            return f"square {sq} is not mortgaged"
+        cost = self.t.price[sq] // 2 + self._interest(sq)
+        if self.players[seat].cash - self._committed(seat) < cost:
+            return f"not enough cash to lift the mortgage ({cost})"
+        return None
+
+    def _plan_raise(self, seat: int, action: A.RaiseFunds) -> tuple[str | None, int]:
+        """Validate a batch of sales and mortgages; returns (reason or None, cash raised)."""
+        t = self.t
+        hl = self.hotel_level
+        new_level = list(self.level)
+        seen: set[int] = set()
+        if not action.levels and not action.mortgages:
+            return "nothing to sell or mortgage", 0
+        raised = 0
+        pct = self.rules.building_sell_percent
+        houses_back = 0
+        hotels_back = 0
+        groups: set[int] = set()
+        for sq, lv in action.levels:
+            if sq in seen:
+                return f"square {sq} is listed twice", 0
+            seen.add(sq)
+            if self.owner[sq] != seat or t.kind[sq] != K_STREET:
+                return f"seat {seat} does not own street {sq}", 0
+            old = self.level[sq]
+            if not 0 <= lv < old:
+                return f"square {sq} has level {old}; a sale must lower it", 0
+            new_level[sq] = lv
+            raised += (old - lv) * t.house_cost[sq] * pct // 100
+            houses_back += (old if old < hl else 0) - (lv if lv < hl else 0)
+            hotels_back += 1 if old == hl else 0
+            groups.add(t.group_of[sq])
+        for g in groups:
+            levels = [new_level[s] for s in t.groups[g]]
+            if max(levels) - min(levels) > 1:
+                return "sales must leave the group evenly built", 0
+        if self.houses_left + houses_back < 0:
+            return "the bank has not enough houses to break the hotels down that far", 0
+        del hotels_back
+        seen.clear()
+        for sq in action.mortgages:
+            if sq in seen:
+                return f"square {sq} is listed twice", 0
+            seen.add(sq)
+            if self.owner[sq] != seat or not t.price[sq]:
+                return f"seat {seat} does not own square {sq}", 0
+            if self.mortgaged[sq]:
+                return f"square {sq} is already mortgaged", 0
+            if any(new_level[s] for s in t.groups[t.group_of[sq]]):
+                return f"square {sq}'s group still has buildings", 0
+            raised += t.price[sq] // 2
+        return None, raised
+
+    def _check_raise(self, seat: int, action: A.Action) -> str | None:
+        assert isinstance(action, A.RaiseFunds)
+        return self._plan_raise(seat, action)[0]
+
+    # --- §9 trades
+
+    def _check_bundle(self, seat: int, b: A.Bundle, spendable: int) -> str | None:
+        if not isinstance(b, A.Bundle):
+            return "a trade side must be a Bundle"
+        if not isinstance(b.cash, int) or b.cash < 0:
+            return "trade cash must be a non-negative integer"
+        if b.cash > spendable:
+            return f"seat {seat} has only {spendable} to give"
+        if len(set(b.squares)) != len(b.squares):
+            return "a square is listed twice"
+        t = self.t
+        for sq in b.squares:
+            if not isinstance(sq, int) or not 0 <= sq < 40 or self.owner[sq] != seat:
+                return f"seat {seat} does not own square {sq}"
+            if self._group_built(sq):
+                group = t.group_keys[t.group_of[sq]]
+                return f"square {sq}'s group ({group}) has buildings: sell them first"
+        p = self.players[seat]
+        held = [t.deck_keys[d] for d, _ in p.jail_cards]
+        for deck in b.jail_cards:
+            if deck in held:
+                held.remove(deck)
+            else:
+                return f"seat {seat} has no Get Out of Jail Free card from {deck!r}"
+        return None
+
+    def _check_trade(
+        self, proposer: int, target: int, give: A.Bundle, take: A.Bundle, accepting: bool
+    ) -> str | None:
+        if not isinstance(target, int) or not 0 <= target < len(self.players):
+            return f"there is no seat {target!r}"
+        if target == proposer:
+            return "a trade needs two different seats"
+        if self.players[target].bankrupt:
+            return f"seat {target} is bankrupt"
+        why = self._check_bundle(proposer, give, self.players[proposer].cash - self._committed(proposer))
+        if why:
+            return why
+        why = self._check_bundle(target, take, self.players[target].cash - self._committed(target))
+        if why:
+            return why
+        if give.is_empty() and take.is_empty():
+            return "an empty trade"
+        if accepting:
+            # RULES.md §9: who receives a mortgaged property pays the 10 % fee at once.
+            for receiver, gets, pays_cash, gets_cash in (
+                (proposer, take, give.cash, take.cash),
+                (target, give, take.cash, give.cash),
+            ):
+                fees = sum(self._interest(sq) for sq in gets.squares if self.mortgaged[sq])
+                after = self.players[receiver].cash - pays_cash + gets_cash
+                if fees > after - self._committed(receiver):
+                    return f"seat {receiver} cannot pay the 10 % fee ({fees}) on mortgaged deeds"
+        return None
+
+    def _check_propose(self, seat: int, action: A.Action) -> str | None:
+        assert isinstance(action, A.ProposeTrade)
+        if self.offer is not None:
+            return "another trade offer is waiting for an answer"
+        return self._check_trade(seat, action.to, action.give, action.take, False)
+
+    def _check_counter(self, seat: int, action: A.Action) -> str | None:
+        assert isinstance(action, A.CounterTrade)
+        offer = self.offer
+        if offer is None or offer.target != seat:
+            return "no trade is offered to this seat"
+        return self._check_trade(seat, offer.proposer, action.give, action.take, False)
+
+    # ------------------------------------------------------------------ apply
+
+    def apply(self, seat: int, action: A.Action | str) -> list[E.Event]:
+        """Apply `seat`'s action. Raises :class:`IllegalActionError` (state unchanged)."""
+        if isinstance(action, str):
+            action = A.parse_action(action)
+        why = self._check(seat, action)
+        if why is not None:
+            text = action.text() if hasattr(action, "text") else repr(action)
+            raise IllegalActionError(
+                f"seat {seat} cannot {text!r} (turn {self.turn_number}, "
+                f"{self.phase_name}): {why}"
+            )
+        events = self.events
+        start = len(events) if events is not None else 0
+        self.history.append((seat, action))
+        _APPLY[type(action)](self, seat, action)
+        if self.debts:
+            self._settle_debts()
+        if self.auction is None and self.auction_queue and self.phase != OVER:
+            self._start_next_bank_auction()
+        if events is not None:
+            return events[start:]
+        return _NO_EVENTS
+
+    # --- the turn
+
+    def _do_roll(self, seat: int, action: A.Action) -> None:
+        p = self.players[seat]
+        d1, d2 = self._roll_dice()
+        if p.in_jail:
+            self._jail_roll(p, d1, d2)
+            return
+        self.phase = POST_ROLL
+        if d1 == d2:
+            self.doubles += 1
+            if self.doubles >= self.rules.max_doubles:
+                # RULES.md §2: third doubles: to jail without moving for that roll.
+                self._send_to_jail(p, "doubles")
+                return
+            self.extra_roll = True
+        else:
+            self.extra_roll = False
+        self._move_by(p, d1 + d2)
+        self._after_landing()
+
+    def _after_landing(self) -> None:
+        if self.phase != BUY:
+            self.phase = PRE_ROLL if self.extra_roll else POST_ROLL
+
+    def _jail_roll(self, p: Player, d1: int, d2: int) -> None:
+        """RULES.md §7: doubles free the player, who moves but does not roll again; the
+        third failed try costs the fine, and the player moves by that throw."""
+        self.phase = POST_ROLL
+        self.extra_roll = False
+        if d1 == d2:
+            self._release(p, "doubles")
+            self._move_by(p, d1 + d2)
+            self._after_landing()
+            return
+        p.jail_turns += 1
+        if p.jail_turns < self.rules.max_jail_turns:
+            self._emit(E.StayedInJail(p.seat, p.jail_turns))
+            return
+        self._release(p, "third_roll")
+        fine = self.rules.jail_fine
+        if p.cash >= fine and not self.debts:
+            self._transfer(p.seat, BANK, fine, "jail_fine")
+            self._move_by(p, d1 + d2)
+            self._after_landing()
+        else:
+            self.after_debt_move = d1 + d2
+            self._charge(p.seat, BANK, fine, "jail_fine")
+
+    def _do_pay_fine(self, seat: int, action: A.Action) -> None:
+        p = self.players[seat]
+        self._transfer(seat, BANK, self.rules.jail_fine, "jail_fine")
+        self._release(p, "fine")
+
+    def _do_use_card(self, seat: int, action: A.Action) -> None:
+        p = self.players[seat]
+        deck, idx = p.jail_cards.pop(0)
+        self.decks[deck].append(idx)  # back to the bottom of its deck
+        self._release(p, "card")
+
+    def _do_buy(self, seat: int, action: A.Action) -> None:
+        sq = self.buy_square
+        price = self.t.price[sq]
+        self._transfer(seat, BANK, price, "purchase")
+        self._give_property(sq, BANK, seat)
+        self._emit(E.Bought(seat, sq, price))
+        self.buy_square = -1
+        self.phase = PRE_ROLL if self.extra_roll else POST_ROLL
+
+    def _do_decline(self, seat: int, action: A.Action) -> None:
+        sq = self.buy_square
+        self.buy_square = -1
+        self.phase = PRE_ROLL if self.extra_roll else POST_ROLL
+        if self.rules.auction == "none":
+            return
+        # RULES.md §3: auctioned at once to every player, the decliner included.
+        bidders = self._after(seat, self.active_seats())
+        self._start_auction(LOT_PROPERTY, sq, bidders)
+
+    def _do_end(self, seat: int, action: A.Action) -> None:
+        self._emit(E.TurnEnded(seat))
+        self._next_turn()
+
+    def _next_turn(self) -> None:
+        limit = self.rules.turn_limit
+        if limit is not None and self.turn_number >= limit:
+            self._finish("turn_limit")
+            return
+        order = self.order
+        i = order.index(self.turn_player)
+        n = len(order)
+        for step in range(1, n + 1):
+            s = order[(i + step) % n]
+            if not self.players[s].bankrupt:
+                break
+        self.turn_player = s
+        self.turn_number += 1
+        self.phase = PRE_ROLL
+        self.doubles = 0
+        self.extra_roll = False
+        self._emit(E.TurnStarted(s, self.turn_number))
+
+    # --- §3 auctions
+
+    def _start_auction(self, lot: str, sq: int, bidders: list[int]) -> None:
+        self.auction = Auction(lot, sq, bidders)
+        self._emit(E.AuctionStarted(lot, sq, tuple(bidders)))
+        self._touch()
+
+    def _start_next_bank_auction(self) -> None:
+        while self.auction_queue:
+            sq = self.auction_queue.popleft()
+            if self.owner[sq] != BANK:
+                continue
+            bidders = self._after(self.turn_player, self.active_seats())
+            if self.players[self.turn_player].bankrupt:
+                bidders = self.active_seats()
+            self._start_auction(LOT_PROPERTY, sq, bidders)
+            return
+
+    def _do_bid(self, seat: int, action: A.Action) -> None:
+        assert isinstance(action, A.Bid)
+        au = self.auction
+        assert au is not None
+        au.high_bid = action.amount
+        au.high_bidder = seat
+        self._emit(E.BidPlaced(seat, action.amount))
+        au.turn = (au.turn + 1) % len(au.bidders)
+        self._auction_progress()
+
+    def _do_pass(self, seat: int, action: A.Action) -> None:
+        au = self.auction
+        assert au is not None
+        del au.bidders[au.turn]
+        self._emit(E.BidPassed(seat))
+        if au.bidders:
+            au.turn %= len(au.bidders)
+        self._auction_progress()
+
+    def _auction_progress(self) -> None:
+        au = self.auction
+        assert au is not None
+        bidders = au.bidders
+        if au.high_bidder != NOBODY and (len(bidders) == 1 and bidders[0] == au.high_bidder):
+            self._award(au)
+        elif not bidders:
+            if au.high_bidder != NOBODY:
+                self._award(au)
+            else:
+                self.auction = None
+                self._emit(E.AuctionUnsold(au.square))
+                self._touch()
+        elif bidders[au.turn] == au.high_bidder and len(bidders) > 1:
+            # everyone else had their say since the last bid: skip the high bidder
+            au.turn = (au.turn + 1) % len(bidders)
+
+    def _award(self, au: Auction) -> None:
+        self.auction = None
+        winner = au.high_bidder
+        self._transfer(winner, BANK, au.high_bid, "auction")
+        self._emit(E.AuctionWon(winner, au.lot, au.square, au.high_bid))
+        if au.lot == LOT_PROPERTY:
+            self._give_property(au.square, BANK, winner)
+        else:
+            # RULES.md §8: the housing shortage auction; the winner places the building.
+            spots = self._buildable(winner, au.lot, free=True)
+            if au.square in spots and winner == self._auction_requester:
+                self._place_building(winner, au.square, au.high_bid)
+            elif spots:
+                self.placement = (winner, au.lot)
+                self._placement_paid = au.high_bid
+            else:  # nowhere to put it any more: the bank refunds the bid
+                self._transfer(BANK, winner, au.high_bid, "auction_refund")
+        self._touch()
+
+    _auction_requester = NOBODY
+    _placement_paid = 0
+
+    # --- §8 buildings
+
+    def _others_wanting(self, seat: int, lot: str) -> list[int]:
+        return [
+            s
+            for s in self._after(seat, self.active_seats())
+            if s != seat and self._buildable(s, lot, free=False)
+        ]
+
+    def _do_build(self, seat: int, action: A.Action) -> None:
+        assert isinstance(action, A.Build)
+        sq = action.square
+        if self.placement is not None:
+            self.placement = None
+            self._place_building(seat, sq, self._placement_paid)
+            return
+        is_hotel = self.level[sq] == self.hotel_level - 1
+        lot = LOT_HOTEL if is_hotel else LOT_HOUSE
+        stock = self.hotels_left if is_hotel else self.houses_left
+        others = self._others_wanting(seat, lot)
+        if others and stock <= len(others):
+            # RULES.md §8: the bank has fewer buildings than players who want them: auction.
+            self._auction_requester = seat
+            self._start_auction(lot, sq, [seat, *others])
+            au = self.auction
+            assert au is not None
+            au.high_bid = self.t.house_cost[sq]
+            au.high_bidder = seat
+            au.turn = 1
+            self._emit(E.BidPlaced(seat, au.high_bid))
+            return
+        cost = self.t.house_cost[sq]
+        self._transfer(seat, BANK, cost, "building")
+        self._place_building(seat, sq, cost)
+
+    def _place_building(self, seat: int, sq: int, paid: int) -> None:
+        hl = self.hotel_level
+        new = self.level[sq] + 1
+        if new == hl:
+            self.hotels_left -= 1
+            self.houses_left += hl - 1  # the houses it replaces go back to the bank
+        else:
+            self.houses_left -= 1
+        self.level[sq] = new
+        self._emit(E.Built(seat, sq, new, paid))
+        self._touch()
+
+    def _do_sell(self, seat: int, action: A.Action) -> None:
+        assert isinstance(action, A.SellBuilding)
+        sq = action.square
+        hl = self.hotel_level
+        old = self.level[sq]
+        if old == hl:
+            self.hotels_left += 1
+            self.houses_left -= hl - 1
+        else:
+            self.houses_left += 1
+        self.level[sq] = old - 1
+        refund = self.t.house_cost[sq] * self.rules.building_sell_percent // 100
+        self._transfer(BANK, seat, refund, "building_sale")
+        self._emit(E.Sold(seat, sq, old - 1, refund))
+        self._touch()
+
+    def _do_mortgage(self, seat: int, action: A.Action) -> None:
+        assert isinstance(action, A.Mortgage)
+        sq = action.square
+        value = self.t.price[sq] // 2
+        self.mortgaged[sq] = True
+        self._transfer(BANK, seat, value, "mortgage")
+        self._emit(E.Mortgaged(seat, sq, value))
+        self._touch()
+
+    def _do_unmortgage(self, seat: int, action: A.Action) -> None:
+        assert isinstance(action, A.Unmortgage)
+        sq = action.square
+        cost = self.t.price[sq] // 2 + self._interest(sq)
+        self.mortgaged[sq] = False
+        self._transfer(seat, BANK, cost, "unmortgage")
+        self._emit(E.Unmortgaged(seat, sq, cost))
+        self._touch()
+
+    def _do_raise(self, seat: int, action: A.Action) -> None:
+        assert isinstance(action, A.RaiseFunds)
+        t = self.t
+        hl = self.hotel_level
+        pct = self.rules.building_sell_percent
+        for sq, lv in action.levels:
+            old = self.level[sq]
+            self.houses_left += (old if old < hl else 0) - (lv if lv < hl else 0)
+            if old == hl:
+                self.hotels_left += 1
+            self.level[sq] = lv
+            refund = (old - lv) * t.house_cost[sq] * pct // 100
+            self._transfer(BANK, seat, refund, "building_sale")
+            self._emit(E.Sold(seat, sq, lv, refund))
+        for sq in action.mortgages:
+            value = t.price[sq] // 2
+            self.mortgaged[sq] = True
+            self._transfer(BANK, seat, value, "mortgage")
+            self._emit(E.Mortgaged(seat, sq, value))
+        self._touch()
+
+    # --- §9 trades and receipts
+
+    def _give_property(self, sq: int, src: int, dst: int) -> None:
+        self.owner[sq] = dst
+        if src != BANK:
+            self.holdings[src].remove(sq)
+        if dst != BANK:
+            self.holdings[dst].append(sq)
+            self.holdings[dst].sort()
+        self._touch()
+
+    def _do_propose(self, seat: int, action: A.Action) -> None:
+        assert isinstance(action, A.ProposeTrade)
+        self.offer = TradeOffer(seat, action.to, action.give, action.take)
+        self._emit(E.TradeProposed(seat, action.to, action.give.text(), action.take.text()))
+        self._touch()
+
+    def _do_counter(self, seat: int, action: A.Action) -> None:
+        assert isinstance(action, A.CounterTrade)
+        offer = self.offer
+        assert offer is not None
+        self._emit(E.TradeRejected(offer.proposer, seat))
+        self.offer = TradeOffer(seat, offer.proposer, action.give, action.take)
+        self._emit(E.TradeProposed(seat, offer.proposer, action.give.text(), action.take.text()))
+        self._touch()
+
+    def _do_reject(self, seat: int, action: A.Action) -> None:
+        offer = self.offer
+        assert offer is not None
+        self.offer = None
+        self._emit(E.TradeRejected(offer.proposer, seat))
+        self._touch()
+
+    def _do_accept(self, seat: int, action: A.Action) -> None:
+        offer = self.offer
+        assert offer is not None
+        self.offer = None
+        self._emit(E.TradeAccepted(offer.proposer, offer.target))
+        self._hand_over(offer.proposer, offer.target, offer.give)
+        self._hand_over(offer.target, offer.proposer, offer.take)
+        self._touch()
+
+    def _hand_over(self, src: int, dst: int, b: A.Bundle) -> None:
+        if b.cash:
+            self._transfer(src, dst, b.cash, "trade")
+        for sq in b.squares:
+            self._receive(sq, src, dst)
+        for deck_key in b.jail_cards:
+            card = self._take_jail_card(src, deck_key)
+            self.players[dst].jail_cards.append(card)
+            self._emit(E.JailCardTransferred(src, dst, deck_key))
+
+    def _take_jail_card(self, seat: int, deck_key: str) -> tuple[int, int]:
+        cards = self.players[seat].jail_cards
+        for i, (d, _) in enumerate(cards):
+            if self.t.deck_keys[d] == deck_key:
+                return cards.pop(i)
+        raise IllegalActionError(f"seat {seat} has no jail card from {deck_key!r}")
+
+    def _receive(self, sq: int, src: int, dst: int) -> None:
+        """A property changes hands; a mortgaged one costs the receiver 10 % (§9)."""
+        self._give_property(sq, src, dst)
+        mortgaged = self.mortgaged[sq]
+        self._emit(E.PropertyTransferred(src, dst, sq, mortgaged))
+        if mortgaged:
+            self._charge(dst, BANK, self._interest(sq), "mortgage_fee")
+            self.receipts.append((dst, sq))
+
+    def _do_lift(self, seat: int, action: A.Action) -> None:
+        assert isinstance(action, A.LiftReceived)
+        self.receipts.pop(0)
+        sq = action.square
+        cost = self.t.price[sq] // 2  # the 10 % was paid on receipt
+        self.mortgaged[sq] = False
+        self._transfer(seat, BANK, cost, "unmortgage")
+        self._emit(E.Unmortgaged(seat, sq, cost))
+        self._touch()
+
+    def _do_keep(self, seat: int, action: A.Action) -> None:
+        assert isinstance(action, A.KeepMortgaged)
+        self.receipts.pop(0)
+        self._emit(E.KeptMortgaged(seat, action.square))
+        self._touch()
+
+    # --- §9 bankruptcy
+
+    def _do_bankrupt(self, seat: int, action: A.Action) -> None:
+        debt = self.debts[0]
+        self._go_bankrupt(seat, debt.creditor)
+
+    def _go_bankrupt(self, seat: int, creditor: int) -> None:
+        """RULES.md §9: bankrupt to a player or to the bank."""
+        p = self.players[seat]
+        t = self.t
+        hl = self.hotel_level
+        pct = self.rules.building_sell_percent
+        # Buildings go back to the bank at half price; the cash goes to the creditor.
+        for sq in self.holdings[seat]:
+            lv = self.level[sq]
+            if lv:
+                if lv == hl:
+                    self.hotels_left += 1
+                else:
+                    self.houses_left += lv
+                self.level[sq] = 0
+                self._transfer(BANK, seat, lv * t.house_cost[sq] * pct // 100, "building_sale")
+        self.debts = [d for d in self.debts if d.debtor != seat and d.creditor != seat]
+        self.receipts = [r for r in self.receipts if r[0] != seat]
+        if self.offer is not None and seat in (self.offer.proposer, self.offer.target):
+            self.offer = None
+        if self.placement is not None and self.placement[0] == seat:
+            self.placement = None
+        if p.cash:
+            self._transfer(seat, creditor, p.cash, "bankruptcy")
+        if creditor == BANK:
+            for deck, idx in p.jail_cards:
+                self.decks[deck].append(idx)  # back under their decks
+            p.jail_cards = []
+            for sq in list(self.holdings[seat]):
+                self._give_property(sq, seat, BANK)
+                self.mortgaged[sq] = False
+                self._emit(E.PropertyTransferred(seat, BANK, sq, False))
+                self.auction_queue.append(sq)
+        else:
+            for card in p.jail_cards:
+                self.players[creditor].jail_cards.append(card)
+                self._emit(E.JailCardTransferred(seat, creditor, t.deck_keys[card[0]]))
+            p.jail_cards = []
+            for sq in list(self.holdings[seat]):
+                self._receive(sq, seat, creditor)
+        p.bankrupt = True
+        p.in_jail = False
+        self._emit(E.Bankrupt(seat, creditor))
+        au = self.auction
+        if au is not None and seat in au.bidders:
+            i = au.bidders.index(seat)
+            del au.bidders[i]
+            if i < au.turn:
+                au.turn -= 1
+            if au.high_bidder == seat:
+                au.high_bidder = NOBODY
+                au.high_bid = 0
+            if au.bidders:
+                au.turn %= len(au.bidders)
+            self.auction = au
+            if not au.bidders or (len(au.bidders) == 1 and au.high_bidder == au.bidders[0]):
+                self._auction_progress()
+        self._touch()
+        if len(self.active_seats()) <= 1:
+            self._finish("last_player")
+            return
+        if seat == self.turn_player:
+            self.after_debt_move = 0
+            self._next_turn()
+
+    # --- §11 the end
+
+    def _finish(self, reason: str) -> None:
+        self.phase = OVER
+        self.auction = None
+        self.auction_queue.clear()
+        self.offer = None
+        worth = tuple(self.net_worth(s) for s in range(len(self.players)))
+        survivors = sorted(self.active_seats(), key=lambda s: (-worth[s], self.order.index(s)))
+        fallen = [s for s in reversed(self._bankrupt_order()) if s not in survivors]
+        ranking = tuple(survivors + fallen)
+        winner = survivors[0] if reason == "last_player" and len(survivors) == 1 else None
+        self.outcome = Outcome(reason, winner, ranking, worth)
+        self._emit(E.GameOver(reason, winner, ranking))
+
+    def _bankrupt_order(self) -> list[int]:
+        order = []
+        for seat, action in self.history:
+            if isinstance(action, A.DeclareBankruptcy) and seat not in order:
+                order.append(seat)
+        return order
+
+    # ------------------------------------------------------------------ views
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What `seat` may see (None: a spectator). Never the order of the decks."""
+        t = self.t
+        au = self.auction
+        offer = self.offer
+        return {
+            "seat": seat,
+            "turn": self.turn_number,
+            "turn_player": self.turn_player,
+            "phase": self.phase_name,
+            "pending": self.pending,
+            "dice": list(self.dice),
+            "players": [
+                {
+                    "seat": p.seat,
+                    "name": p.name,
+                    "cash": p.cash,
+                    "position": p.position,
+                    "in_jail": p.in_jail,
+                    "jail_turns": p.jail_turns,
+                    "jail_cards": [t.deck_keys[d] for d, _ in p.jail_cards],
+                    "bankrupt": p.bankrupt,
+                    "net_worth": self.net_worth(p.seat),
+                }
+                for p in self.players
+            ],
+            "order": list(self.order),
+            "owner": list(self.owner),
+            "level": list(self.level),
+            "mortgaged": list(self.mortgaged),
+            "houses_left": self.houses_left,
+            "hotels_left": self.hotels_left,
+            "decks": {t.deck_keys[d]: len(pile) for d, pile in enumerate(self.decks)},
+            "buy_square": self.buy_square,
+            "auction": None
+            if au is None
+            else {
+                "lot": au.lot,
+                "square": au.square,
+                "bidders": list(au.bidders),
+                "next": au.bidders[au.turn],
+                "high_bid": au.high_bid,
+                "high_bidder": au.high_bidder if au.high_bidder != NOBODY else None,
+            },
+            "debts": [
+                {"debtor": d.debtor, "creditor": d.creditor, "amount": d.amount}
+                for d in self.debts
+            ],
+            "offer": None
+            if offer is None
+            else {
+                "proposer": offer.proposer,
+                "target": offer.target,
+                "give": offer.give.text(),
+                "take": offer.take.text(),
+            },
+            "receipts": [list(r) for r in self.receipts],
+            "placement": list(self.placement) if self.placement else None,
+            "outcome": self.outcome.to_dict() if self.outcome else None,
+        }
+
+
+_NO_EVENTS: list[E.Event] = []
+
+_CheckFn = Callable[[Game, int, Any], "str | None"]
+_ApplyFn = Callable[[Game, int, Any], None]
+
+_CHECKS: dict[type, _CheckFn] = {
+    A.Roll: Game._check_roll,
+    A.PayJailFine: Game._check_pay_fine,
+    A.UseJailCard: Game._check_use_card,
+    A.Buy: Game._check_buy,
+    A.Decline: Game._check_decline,
+    A.Bid: Game._check_bid,
+    A.PassBid: Game._check_pass,
+    A.EndTurn: Game._check_end,
+    A.DeclareBankruptcy: Game._check_bankrupt,
+    A.AcceptTrade: Game._check_accept,
+    A.RejectTrade: Game._check_reject,
+    A.Build: Game._check_build,
+    A.SellBuilding: Game._check_sell,
+    A.Mortgage: Game._check_mortgage,
+    A.Unmortgage: Game._check_unmortgage,
+    A.LiftReceived: Game._check_receipt,
+    A.KeepMortgaged: Game._check_receipt,
+    A.ProposeTrade: Game._check_propose,
+    A.CounterTrade: Game._check_counter,
+    A.RaiseFunds: Game._check_raise,
+}
+
+_APPLY: dict[type, _ApplyFn] = {
+    A.Roll: Game._do_roll,
+    A.PayJailFine: Game._do_pay_fine,
+    A.UseJailCard: Game._do_use_card,
+    A.Buy: Game._do_buy,
+    A.Decline: Game._do_decline,
+    A.Bid: Game._do_bid,
+    A.PassBid: Game._do_pass,
+    A.EndTurn: Game._do_end,
+    A.DeclareBankruptcy: Game._do_bankrupt,
+    A.AcceptTrade: Game._do_accept,
+    A.RejectTrade: Game._do_reject,
+    A.Build: Game._do_build,
+    A.SellBuilding: Game._do_sell,
+    A.Mortgage: Game._do_mortgage,
+    A.Unmortgage: Game._do_unmortgage,
+    A.LiftReceived: Game._do_lift,
+    A.KeepMortgaged: Game._do_keep,
+    A.ProposeTrade: Game._do_propose,
+    A.CounterTrade: Game._do_counter,
+    A.RaiseFunds: Game._do_raise,
+}

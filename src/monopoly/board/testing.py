@@ -1,0 +1,74 @@
+"""Test helpers: set up positions and rig the dice of a game (for tests only)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from monopoly.board.game import Game
+
+
+class RiggedDice:
+    """A stand-in for the game's generator whose dice come from a list, in order.
+
+    Each die value v is produced by ``random()`` returning (v - 0.5) / 6.
+    """
+
+    def __init__(self, throws: Iterable[tuple[int, int]]) -> None:
+        self._values: list[float] = []
+        for d1, d2 in throws:
+            for v in (d1, d2):
+                if not 1 <= v <= 6:
+                    raise ValueError(f"a die shows 1-6, not {v}")
+                self._values.append((v - 0.5) / 6)
+
+    def random(self) -> float:
+        if not self._values:
+            raise AssertionError("the rigged dice ran out of throws")
+        return self._values.pop(0)
+
+    @property
+    def left(self) -> int:
+        return len(self._values) // 2
+
+
+def rig_dice(game: Game, *throws: tuple[int, int]) -> RiggedDice:
+    """Make the game's next throws exactly these, e.g. ``rig_dice(g, (3, 4), (6, 6))``."""
+    rigged = RiggedDice(throws)
+    game.rng = rigged  # type: ignore[assignment]
+    return rigged
+
+
+def stack_deck(game: Game, deck: str, *card_keys: str) -> None:
+    """Put these cards (by key) on top of `deck`, in this order."""
+    d = game.t.deck_keys.index(deck)
+    keys = game.t.card_keys[d]
+    wanted = [keys.index(k) for k in card_keys]
+    rest = [i for i in game.decks[d] if i not in wanted]
+    game.decks[d].clear()
+    game.decks[d].extend(wanted + rest)
+
+
+def give(game: Game, seat: int, *squares: int) -> None:
+    """Hand properties from the bank to a seat, as if bought (no money moves)."""
+    for sq in squares:
+        game._give_property(sq, game.owner[sq], seat)
+
+
+def set_levels(game: Game, **levels: int) -> None:
+    """Set building levels by square, e.g. ``set_levels(g, s37=4, s39=5)``; adjusts bank stock."""
+    hl = game.hotel_level
+    for key, lv in levels.items():
+        sq = int(key.lstrip("s"))
+        old = game.level[sq]
+        game.houses_left += (old if old < hl else 0) - (lv if lv < hl else 0)
+        game.hotels_left += (1 if old == hl else 0) - (1 if lv == hl else 0)
+        game.level[sq] = lv
+    game._touch()
+
+
+def new_game(players: int = 4, seed: int = 1, **rules: object) -> Game:
+    """A game with seats p0..pN-1 in fixed order (seat 0 starts), classic rules + options."""
+    from monopoly.board.rules import RuleSet
+
+    opts = {"first_player": "fixed", **rules}
+    return Game([f"p{i}" for i in range(players)], seed, RuleSet.from_dict(opts))
