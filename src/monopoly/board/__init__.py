@@ -1,0 +1,37 @@
+"""The board game's rules core: pure Python, no I/O, no globals."""
+
+from monopoly.board.actions import Action, parse_action
+from monopoly.board.edition import Edition, load_edition
+from monopoly.board.errors import (
+    IllegalActionError,
+    MalformedActionError,
+    MonopolyError,
+    RecordError,
+    RulesError,
+)
+from monopoly.board.game import BANK, Game, Outcome
+from monopoly.board.record import record_lines, replay, restore, snapshot, state_hash
+from monopoly.board.rules import RuleSet
+from monopoly.board.view import SeatView
+
+__all__ = [
+    "BANK",
+    "Action",
+    "Edition",
+    "Game",
+    "IllegalActionError",
+    "MalformedActionError",
+    "MonopolyError",
+    "Outcome",
+    "RecordError",
+    "RuleSet",
+    "RulesError",
+    "SeatView",
+    "load_edition",
+    "parse_action",
+    "record_lines",
+    "replay",
+    "restore",
+    "snapshot",
+    "state_hash",
+]

@@ -184,7 +184,10 @@ class Game:
         self.offer: TradeOffer | None = None
         self.receipts: list[tuple[int, int]] = []  # (seat, square) keep-or-lift decisions
         self.placement: tuple[int, str] | None = None  # (seat, lot) to place after a win
+        self._placement_paid = 0
+        self._auction_requester = NOBODY
         self.outcome: Outcome | None = None
+        self.bankrupt_order: list[int] = []
         self.bank_in = 0
         self.bank_out = 0
         self.throws = 0
@@ -1226,8 +1229,6 @@ class Game:
                 self._transfer(BANK, winner, au.high_bid, "auction_refund")
         self._touch()
 
-    _auction_requester = NOBODY
-    _placement_paid = 0
 
     # --- §8 buildings
 
@@ -1463,6 +1464,7 @@ class Game:
                 self._receive(sq, seat, creditor)
         p.bankrupt = True
         p.in_jail = False
+        self.bankrupt_order.append(seat)
         self._emit(E.Bankrupt(seat, creditor))
         au = self.auction
         if au is not None and seat in au.bidders:
@@ -1495,18 +1497,11 @@ class Game:
         self.offer = None
         worth = tuple(self.net_worth(s) for s in range(len(self.players)))
         survivors = sorted(self.active_seats(), key=lambda s: (-worth[s], self.order.index(s)))
-        fallen = [s for s in reversed(self._bankrupt_order()) if s not in survivors]
+        fallen = [s for s in reversed(self.bankrupt_order) if s not in survivors]
         ranking = tuple(survivors + fallen)
         winner = survivors[0] if reason == "last_player" and len(survivors) == 1 else None
         self.outcome = Outcome(reason, winner, ranking, worth)
         self._emit(E.GameOver(reason, winner, ranking))
-
-    def _bankrupt_order(self) -> list[int]:
-        order = []
-        for seat, action in self.history:
-            if isinstance(action, A.DeclareBankruptcy) and seat not in order:
-                order.append(seat)
-        return order
 
     # ------------------------------------------------------------------ views
 
