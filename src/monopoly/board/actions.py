@@ -23,7 +23,7 @@ Text forms::
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Union
+from typing import ClassVar
 
 from monopoly.board.errors import MalformedActionError
 
@@ -286,28 +286,28 @@ class RaiseFunds:
         return f"raise sell={sell} mortgage={mort}"
 
 
-Action = Union[
-    Roll,
-    PayJailFine,
-    UseJailCard,
-    Buy,
-    Decline,
-    Bid,
-    PassBid,
-    EndTurn,
-    DeclareBankruptcy,
-    AcceptTrade,
-    RejectTrade,
-    Build,
-    SellBuilding,
-    Mortgage,
-    Unmortgage,
-    LiftReceived,
-    KeepMortgaged,
-    ProposeTrade,
-    CounterTrade,
-    RaiseFunds,
-]
+Action = (
+    Roll
+    | PayJailFine
+    | UseJailCard
+    | Buy
+    | Decline
+    | Bid
+    | PassBid
+    | EndTurn
+    | DeclareBankruptcy
+    | AcceptTrade
+    | RejectTrade
+    | Build
+    | SellBuilding
+    | Mortgage
+    | Unmortgage
+    | LiftReceived
+    | KeepMortgaged
+    | ProposeTrade
+    | CounterTrade
+    | RaiseFunds
+)
 
 
 # --- templates: the open-parameter actions as legal_actions lists them -----------------
@@ -350,8 +350,15 @@ class RaiseFundsTemplate:
         return "raise ..."
 
 
-Template = Union[BidRange, TradeTemplate, RaiseFundsTemplate]
-LegalEntry = Union[Action, Template]
+Template = (
+    BidRange
+    | TradeTemplate
+    | RaiseFundsTemplate
+)
+LegalEntry = (
+    Action
+    | Template
+)
 
 # --- singletons and per-square tables -------------------------------------------------
 

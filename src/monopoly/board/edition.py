@@ -224,7 +224,8 @@ def parse_edition(data: Mapping[str, Any]) -> Edition:
             )
         decks[deck_key] = tuple(cards)
     for sq in squares:
-        if sq.kind in (SquareKind.CHANCE, SquareKind.COMMUNITY_CHEST) and sq.kind.value not in decks:
+        card_square = sq.kind in (SquareKind.CHANCE, SquareKind.COMMUNITY_CHEST)
+        if card_square and sq.kind.value not in decks:
             raise EditionError(f"edition {key!r}: no deck for {sq.kind.value}")
     jails = [s.index for s in squares if s.kind == SquareKind.JAIL]
     go_to_jails = [s.index for s in squares if s.kind == SquareKind.GO_TO_JAIL]

@@ -371,14 +371,14 @@ class Game:
         """Resolve the square the token landed on. `mode`: 0 normal; 1 double railroad
         rent ("nearest railroad" card); 2 ten times a fresh throw ("nearest utility")."""
         k = self.t.kind[sq]
-        if k == K_STREET or k == K_RAILROAD or k == K_UTILITY:
+        if k in (K_STREET, K_RAILROAD, K_UTILITY):
             owner = self.owner[sq]
             if owner == BANK:
                 self.phase = BUY
                 self.buy_square = sq
             elif owner != p.seat and not self.mortgaged[sq]:
                 self._charge(p.seat, owner, self._rent(sq, throw, mode), "rent")
-        elif k == K_CHANCE or k == K_CHEST:
+        elif k in (K_CHANCE, K_CHEST):
             self._draw(p, self.t.deck_of_kind[k])
         elif k == K_TAX:
             self._charge(p.seat, BANK, self._tax(sq), "tax")
@@ -505,6 +505,14 @@ class Game:
     @property
     def pending(self) -> int | None:
         """The seat that must act now for the game to go on (None when the game is over)."""
+        if (
+            self.offer is None
+            and not self.debts
+            and not self.receipts
+            and self.placement is None
+            and self.auction is None
+        ):
+            return None if self.phase == OVER else self.turn_player
         if self.phase == OVER:
             return None
         if self.offer is not None:
@@ -516,9 +524,8 @@ class Game:
         if self.placement is not None:
             return self.placement[0]
         au = self.auction
-        if au is not None:
-            return au.bidders[au.turn]
-        return self.turn_player
+        assert au is not None
+        return au.bidders[au.turn]
 
     @property
     def phase_name(self) -> str:
@@ -547,7 +554,7 @@ class Game:
         offer = self.offer
         if offer is not None:
             out: list[A.LegalEntry] = []
-            if self._check_trade(offer.proposer, offer.target, offer.give, offer.take, True) is None:
+            if self._check_accept(seat, A.ACCEPT_TRADE) is None:
                 out.append(A.ACCEPT_TRADE)
             out.append(A.REJECT_TRADE)
             out.append(A.TradeTemplate((offer.proposer,), counter=True))
@@ -650,15 +657,15 @@ class Game:
     # ------------------------------------------------------------------ checks
 
     def _check(self, seat: int, action: A.Action) -> str | None:
+        checker = _CHECKS.get(action.__class__)
+        if checker is None:
+            return f"{action!r} is not an action"
         if self.phase == OVER:
             return "the game is over"
-        if not isinstance(seat, int) or not 0 <= seat < len(self.players):
+        if seat.__class__ is not int or not 0 <= seat < len(self.players):
             return f"there is no seat {seat!r}"
         if self.players[seat].bankrupt:
             return f"seat {seat} is bankrupt"
-        checker = _CHECKS.get(type(action))
-        if checker is None:
-            return f"{action!r} is not an action"
         return checker(self, seat, action)
 
     def _not_pending(self, seat: int) -> str | None:
@@ -668,9 +675,6 @@ class Game:
         return None
 
     def _turn_decision(self, seat: int, phase: int) -> str | None:
-        why = self._not_pending(seat)
-        if why:
-            return why
         if (
             self.offer is not None
             or self.debts
@@ -678,7 +682,10 @@ class Game:
             or self.placement is not None
             or self.auction is not None
         ):
-            return "another decision must be made first"
+            why = self._not_pending(seat)
+            return why or "another decision must be made first"
+        if seat != self.turn_player:
+            return f"it is seat {self.turn_player}'s turn, not seat {seat}'s"
         if self.phase != phase:
             return f"not possible in the {self.phase_name} phase"
         return None
@@ -996,10 +1003,12 @@ class Game:
             return "a trade needs two different seats"
         if self.players[target].bankrupt:
             return f"seat {target} is bankrupt"
-        why = self._check_bundle(proposer, give, self.players[proposer].cash - self._committed(proposer))
+        spend = self.players[proposer].cash - self._committed(proposer)
+        why = self._check_bundle(proposer, give, spend)
         if why:
             return why
-        why = self._check_bundle(target, take, self.players[target].cash - self._committed(target))
+        spend = self.players[target].cash - self._committed(target)
+        why = self._check_bundle(target, take, spend)
         if why:
             return why
         if give.is_empty() and take.is_empty():
@@ -1134,7 +1143,8 @@ class Game:
         self._start_auction(LOT_PROPERTY, sq, bidders)
 
     def _do_end(self, seat: int, action: A.Action) -> None:
-        self._emit(E.TurnEnded(seat))
+        if self.events is not None:
+            self.events.append(E.TurnEnded(seat))
         self._next_turn()
 
     def _next_turn(self) -> None:
@@ -1154,7 +1164,8 @@ class Game:
         self.phase = PRE_ROLL
         self.doubles = 0
         self.extra_roll = False
-        self._emit(E.TurnStarted(s, self.turn_number))
+        if self.events is not None:
+            self.events.append(E.TurnStarted(s, self.turn_number))
 
     # --- §3 auctions
 
