@@ -237,6 +237,8 @@ class Bundle:
             if item.startswith("$"):
                 cash += _int(item[1:], "cash")
             elif item.startswith("card:"):
+                if not item[5:]:
+                    raise MalformedActionError("'card:' needs a deck name, e.g. card:chance")
                 cards.append(item[5:])
             else:
                 squares.append(_square(item))
@@ -417,13 +419,9 @@ ACTIONS_BY_ID: tuple[Action, ...] = tuple(ACTION_IDS)
 
 
 def _int(text: str, what: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise MalformedActionError(f"{what} must be an integer, got {text!r}") from None
-    if value < 0:
-        raise MalformedActionError(f"{what} must not be negative, got {value}")
-    return value
+    if not (text.isascii() and text.isdigit()):
+        raise MalformedActionError(f"{what} must be a whole number in digits, got {text!r}")
+    return int(text)
 
 
 def _square(text: str) -> int:

@@ -24,8 +24,10 @@ class Event:
 
 @dataclass(frozen=True, slots=True)
 class OrderDecided(Event):
+    """Who starts (RULES.md §1): each round of throws by seat (0: not in that round)."""
+
     order: tuple[int, ...]
-    throws: tuple[int, ...]
+    throws: tuple[tuple[int, ...], ...]
     kind: ClassVar[str] = "order_decided"
 
 

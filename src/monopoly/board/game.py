@@ -237,14 +237,16 @@ class Game:
             rng = self.rng.random
             contenders = list(range(n))
             throws = [0] * n
+            rounds: list[tuple[int, ...]] = []
             while len(contenders) > 1:
                 for s in contenders:
                     throws[s] = int(rng() * 6) + int(rng() * 6) + 2
+                rounds.append(tuple(throws[s] if s in contenders else 0 for s in range(n)))
                 best = max(throws[s] for s in contenders)
                 contenders = [s for s in contenders if throws[s] == best]
             first = contenders[0]
             self.order = list(range(first, n)) + list(range(first))
-            self._emit(E.OrderDecided(tuple(self.order), tuple(throws)))
+            self._emit(E.OrderDecided(tuple(self.order), tuple(rounds)))
         self.turn_player = self.order[0]
         self._emit(E.TurnStarted(self.turn_player, self.turn_number))
 
@@ -270,6 +272,7 @@ class Game:
             self._transfer(payer, payee, amount, reason)
             return
         self.debts.append(Debt(payer, payee, amount, reason))
+        self._touch()
         self._emit(E.DebtIncurred(payer, payee, amount))
 
     def _settle_debts(self) -> None:
@@ -282,6 +285,7 @@ class Game:
                 continue
             if debtor.cash >= d.amount:
                 debts.pop(0)
+                self._touch()
                 self._transfer(d.debtor, d.creditor, d.amount, d.reason)
                 continue
             return
@@ -618,11 +622,13 @@ class Game:
     ) -> tuple[int, list[A.LegalEntry], list[tuple[A.LegalEntry, int]]]:
         fixed: list[A.LegalEntry] = []
         priced: list[tuple[A.LegalEntry, int]] = []
+        in_debt = self._in_debt(seat)
         t = self.t
         level = self.level
         mortgaged = self.mortgaged
         has_sellable = False
-        if self.placement is None and (self.auction is None or self.auction.lot == LOT_PROPERTY):
+        building_auction = self.auction is not None and self.auction.lot != LOT_PROPERTY
+        if self.placement is None and not building_auction and not in_debt:
             for sq in self._buildable(seat, None, free=True):
                 priced.append((A.BUILD[sq], t.house_cost[sq]))
         for sq in self.holdings[seat]:
@@ -631,7 +637,8 @@ class Game:
                 if self._check_sell(seat, sq) is None:
                     fixed.append(A.SELL[sq])
             elif mortgaged[sq]:
-                priced.append((A.UNMORTGAGE[sq], t.price[sq] // 2 + self._interest(sq)))
+                if not in_debt:
+                    priced.append((A.UNMORTGAGE[sq], t.price[sq] // 2 + self._interest(sq)))
             elif not self._group_built(sq):
                 has_sellable = True
                 fixed.append(A.MORTGAGE[sq])
@@ -797,6 +804,9 @@ class Game:
 
     # --- §8 buildings
 
+    def _in_debt(self, seat: int) -> bool:
+        return any(d.debtor == seat for d in self.debts)
+
     def _group_built(self, sq: int) -> bool:
         g = self.t.group_of[sq]
         level = self.level
@@ -857,6 +867,8 @@ class Game:
             return f"square {sq} is not a street"
         if self.owner[sq] != seat:
             return f"seat {seat} does not own square {sq}"
+        if self._in_debt(seat):
+            return "a debtor must pay the debt before building"
         if sq in self._buildable(seat, None, free=False):
             return None
         group = t.groups[t.group_of[sq]]
@@ -910,6 +922,8 @@ class Game:
             return f"seat {seat} does not own square {sq}"
         if not self.mortgaged[sq]:
             return f"square {sq} is not mortgaged"
+        if self._in_debt(seat):
+            return "a debtor must pay the debt before lifting mortgages"
         cost = self.t.price[sq] // 2 + self._interest(sq)
         if self.players[seat].cash - self._committed(seat) < cost:
             return f"not enough cash to lift the mortgage ({cost})"

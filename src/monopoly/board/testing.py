@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable
+from typing import Any
 
 from monopoly.board.game import Game
 
@@ -13,7 +15,8 @@ class RiggedDice:
     Each die value v is produced by ``random()`` returning (v - 0.5) / 6.
     """
 
-    def __init__(self, throws: Iterable[tuple[int, int]]) -> None:
+    def __init__(self, throws: Iterable[tuple[int, int]], real: random.Random) -> None:
+        self._real = real  # keeps snapshots possible while the dice are rigged
         self._values: list[float] = []
         for d1, d2 in throws:
             for v in (d1, d2):
@@ -26,6 +29,12 @@ class RiggedDice:
             raise AssertionError("the rigged dice ran out of throws")
         return self._values.pop(0)
 
+    def getstate(self) -> tuple[Any, ...]:
+        return self._real.getstate()
+
+    def setstate(self, state: tuple[Any, ...]) -> None:
+        self._real.setstate(state)
+
     @property
     def left(self) -> int:
         return len(self._values) // 2
@@ -33,7 +42,8 @@ class RiggedDice:
 
 def rig_dice(game: Game, *throws: tuple[int, int]) -> RiggedDice:
     """Make the game's next throws exactly these, e.g. ``rig_dice(g, (3, 4), (6, 6))``."""
-    rigged = RiggedDice(throws)
+    real = game.rng if isinstance(game.rng, random.Random) else game.rng._real
+    rigged = RiggedDice(throws, real)
     game.rng = rigged  # type: ignore[assignment]
     return rigged
 
