@@ -23,7 +23,6 @@ Text forms::
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from monopoly.board.errors import MalformedActionError
 
@@ -34,7 +33,6 @@ N_SQUARES = 40
 class Roll:
     """Throw the dice: the turn's roll, or a try for doubles while in jail (RULES.md §2, §7)."""
 
-    name: ClassVar[str] = "roll"
 
     def text(self) -> str:
         return "roll"
@@ -44,7 +42,6 @@ class Roll:
 class PayJailFine:
     """Pay the fine before rolling, on the first or second turn in jail (RULES.md §7)."""
 
-    name: ClassVar[str] = "pay-fine"
 
     def text(self) -> str:
         return "pay-fine"
@@ -54,7 +51,6 @@ class PayJailFine:
 class UseJailCard:
     """Use a Get Out of Jail Free card (RULES.md §7)."""
 
-    name: ClassVar[str] = "use-card"
 
     def text(self) -> str:
         return "use-card"
@@ -64,7 +60,6 @@ class UseJailCard:
 class Buy:
     """Buy the unowned property the token stands on at its printed price (RULES.md §3)."""
 
-    name: ClassVar[str] = "buy"
 
     def text(self) -> str:
         return "buy"
@@ -74,7 +69,6 @@ class Buy:
 class Decline:
     """Decline to buy: the bank auctions the property at once (RULES.md §3)."""
 
-    name: ClassVar[str] = "decline"
 
     def text(self) -> str:
         return "decline"
@@ -85,7 +79,6 @@ class Bid:
     """Bid an amount in the running auction (RULES.md §3, §8 housing shortage)."""
 
     amount: int
-    name: ClassVar[str] = "bid"
 
     def text(self) -> str:
         return f"bid {self.amount}"
@@ -95,7 +88,6 @@ class Bid:
 class PassBid:
     """Leave the running auction (RULES.md §3)."""
 
-    name: ClassVar[str] = "pass"
 
     def text(self) -> str:
         return "pass"
@@ -105,7 +97,6 @@ class PassBid:
 class EndTurn:
     """End the turn; the next player is on turn (RULES.md §2)."""
 
-    name: ClassVar[str] = "end"
 
     def text(self) -> str:
         return "end"
@@ -115,7 +106,6 @@ class EndTurn:
 class DeclareBankruptcy:
     """Give up: only legal for a debtor who cannot pay even after selling everything (§9)."""
 
-    name: ClassVar[str] = "bankrupt"
 
     def text(self) -> str:
         return "bankrupt"
@@ -125,7 +115,6 @@ class DeclareBankruptcy:
 class AcceptTrade:
     """Accept the trade offered to this seat (RULES.md §9)."""
 
-    name: ClassVar[str] = "accept"
 
     def text(self) -> str:
         return "accept"
@@ -135,7 +124,6 @@ class AcceptTrade:
 class RejectTrade:
     """Reject the trade offered to this seat (RULES.md §9)."""
 
-    name: ClassVar[str] = "reject"
 
     def text(self) -> str:
         return "reject"
@@ -146,7 +134,6 @@ class Build:
     """Buy one house (or the hotel) for a street (RULES.md §8)."""
 
     square: int
-    name: ClassVar[str] = "build"
 
     def text(self) -> str:
         return f"build {self.square}"
@@ -157,7 +144,6 @@ class SellBuilding:
     """Sell one house, or break a hotel down to 4 houses, back to the bank (RULES.md §8)."""
 
     square: int
-    name: ClassVar[str] = "sell"
 
     def text(self) -> str:
         return f"sell {self.square}"
@@ -168,7 +154,6 @@ class Mortgage:
     """Mortgage an undeveloped property for half its price (RULES.md §9)."""
 
     square: int
-    name: ClassVar[str] = "mortgage"
 
     def text(self) -> str:
         return f"mortgage {self.square}"
@@ -179,7 +164,6 @@ class Unmortgage:
     """Lift a mortgage: the mortgage value plus 10 % interest (RULES.md §9)."""
 
     square: int
-    name: ClassVar[str] = "unmortgage"
 
     def text(self) -> str:
         return f"unmortgage {self.square}"
@@ -190,7 +174,6 @@ class LiftReceived:
     """Lift at once a mortgaged property just received (the 10 % fee is already paid, §9)."""
 
     square: int
-    name: ClassVar[str] = "lift"
 
     def text(self) -> str:
         return f"lift {self.square}"
@@ -201,7 +184,6 @@ class KeepMortgaged:
     """Keep a received mortgaged property mortgaged (RULES.md §9)."""
 
     square: int
-    name: ClassVar[str] = "keep"
 
     def text(self) -> str:
         return f"keep {self.square}"
@@ -252,7 +234,6 @@ class ProposeTrade:
     to: int
     give: Bundle
     take: Bundle
-    name: ClassVar[str] = "propose"
 
     def text(self) -> str:
         return f"propose {self.to} give={self.give.text()} take={self.take.text()}"
@@ -264,7 +245,6 @@ class CounterTrade:
 
     give: Bundle
     take: Bundle
-    name: ClassVar[str] = "counter"
 
     def text(self) -> str:
         return f"counter give={self.give.text()} take={self.take.text()}"
@@ -280,7 +260,6 @@ class RaiseFunds:
 
     levels: tuple[tuple[int, int], ...] = ()
     mortgages: tuple[int, ...] = ()
-    name: ClassVar[str] = "raise"
 
     def text(self) -> str:
         sell = ",".join(f"{s}:{lv}" for s, lv in self.levels) or "-"
@@ -321,7 +300,6 @@ class BidRange:
 
     low: int
     high: int
-    name: ClassVar[str] = "bid"
 
     def text(self) -> str:
         return f"bid {self.low}..{self.high}"
@@ -346,7 +324,6 @@ class TradeTemplate:
 class RaiseFundsTemplate:
     """Buildings may be sold and properties mortgaged in one batch (:class:`RaiseFunds`)."""
 
-    name: ClassVar[str] = "raise"
 
     def text(self) -> str:
         return "raise ..."
@@ -443,7 +420,7 @@ def _keyvals(parts: list[str], keys: tuple[str, ...], verb: str) -> dict[str, st
     return out
 
 
-def parse_action(text: str) -> Action:
+def parse_action(text: object) -> Action:
     """Parse the canonical text form of an action. Raises :class:`MalformedActionError`."""
     if not isinstance(text, str):
         raise MalformedActionError(f"an action must be text, got {type(text).__name__}")

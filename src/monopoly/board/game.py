@@ -21,7 +21,7 @@ import random
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from monopoly.board import actions as A
 from monopoly.board import events as E
@@ -543,7 +543,7 @@ class Game:
 
     def legal_actions(self, seat: int) -> list[A.LegalEntry]:
         """Every action `seat` may take now. Open-parameter actions appear as templates."""
-        if self.phase == OVER or not 0 <= seat < len(self.players):
+        if self.phase == OVER or not isinstance(seat, int) or not 0 <= seat < len(self.players):
             return []
         if self.players[seat].bankrupt:
             return []
@@ -650,26 +650,28 @@ class Game:
                 fixed.append(A.TradeTemplate(partners))
         return self._version, fixed, priced
 
-    def is_legal(self, seat: int, action: A.Action) -> bool:
+    def is_legal(self, seat: object, action: object) -> bool:
         """Whether `seat` may take this concrete action now (the same rules as ``apply``)."""
         try:
             return self._check(seat, action) is None
         except (MalformedActionError, TypeError, AttributeError):
             return False
 
-    def why_illegal(self, seat: int, action: A.Action) -> str | None:
+    def why_illegal(self, seat: object, action: object) -> str | None:
         """None if legal, else the reason in words."""
         return self._check(seat, action)
 
     # ------------------------------------------------------------------ checks
 
-    def _check(self, seat: int, action: A.Action) -> str | None:
+    def _check(self, seat: object, action: object) -> str | None:
         checker = _CHECKS.get(action.__class__)
         if checker is None:
             return f"{action!r} is not an action"
         if self.phase == OVER:
             return "the game is over"
-        if seat.__class__ is not int or not 0 <= seat < len(self.players):
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            return f"there is no seat {seat!r}"
+        if not 0 <= seat < len(self.players):
             return f"there is no seat {seat!r}"
         if self.players[seat].bankrupt:
             return f"seat {seat} is bankrupt"
@@ -1054,8 +1056,9 @@ class Game:
 
     # ------------------------------------------------------------------ apply
 
-    def apply(self, seat: int, action: A.Action | str) -> list[E.Event]:
-        """Apply `seat`'s action. Raises :class:`IllegalActionError` (state unchanged)."""
+    def apply(self, seat: object, action: object) -> list[E.Event]:
+        """Apply `seat`'s action (an Action or its text). Raises :class:`IllegalActionError`
+        (or :class:`MalformedActionError` for bad text) and then the state is unchanged."""
         if isinstance(action, str):
             action = A.parse_action(action)
         why = self._check(seat, action)
@@ -1065,10 +1068,12 @@ class Game:
                 f"seat {seat} cannot {text!r} (turn {self.turn_number}, "
                 f"{self.phase_name}): {why}"
             )
+        assert isinstance(seat, int)
+        act = cast(A.Action, action)  # _check found a handler for its class
         events = self.events
         start = len(events) if events is not None else 0
-        self.history.append((seat, action))
-        _APPLY[type(action)](self, seat, action)
+        self.history.append((seat, act))
+        _APPLY[act.__class__](self, seat, act)
         if self.debts:
             self._settle_debts()
         if self.auction is None and self.auction_queue and self.phase != OVER:
