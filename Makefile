@@ -1,10 +1,17 @@
 # Set-up is automatic: every target creates .venv/ and installs the project on first use.
 PYTHON ?= python3
 VENV := .venv
-BIN := $(VENV)/bin
+BIN := $(abspath $(VENV))/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test bench lint check-long clean
+# The hot path, compiled to C extensions with mypyc (the same Python sources, type-checked
+# with mypy --strict). A stale build is discarded at import time (monopoly/__init__.py),
+# so the pure-Python sources are the truth; `make pure` removes the build.
+NATIVE := monopoly/board/game.py monopoly/board/actions.py monopoly/board/tables.py \
+          monopoly/board/view.py monopoly/bots/greedy.py monopoly/bots/driver.py
+NATIVE_STAMP := src/.native-built
+
+.PHONY: install native pure run test bench lint check-long clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -12,23 +19,34 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-install: $(STAMP)
+$(NATIVE_STAMP): $(STAMP) $(addprefix src/,$(NATIVE))
+	cd src && $(BIN)/mypyc $(NATIVE) > ../.native-build.log 2>&1 || (cat ../.native-build.log; exit 1)
+	find src -name '*.so' -exec touch {} +
+	touch $(NATIVE_STAMP)
 
-run: $(STAMP)
+install: $(STAMP) $(NATIVE_STAMP)
+
+native: $(NATIVE_STAMP)
+
+pure:
+	find src -name '*.so' -delete
+	rm -rf src/build $(NATIVE_STAMP)
+
+run: install
 	$(BIN)/monopoly demo --seed 1 --players 4
 
-test: $(STAMP)
+test: install
 	$(BIN)/python -m pytest -n 2
 
-bench: $(STAMP)
+bench: install
 	$(BIN)/monopoly bench --json
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy --strict src/monopoly/board
 
-check-long: $(STAMP)
+check-long: install
 	$(BIN)/monopoly check --games 100000 --json
 
-clean:
-	rm -rf $(VENV) build src/*.egg-info
+clean: pure
+	rm -rf $(VENV) build src/*.egg-info .native-build.log

@@ -23,6 +23,7 @@ Text forms::
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from monopoly.board.errors import MalformedActionError
 
@@ -341,24 +342,24 @@ LegalEntry = (
 
 # --- singletons and per-square tables -------------------------------------------------
 
-ROLL = Roll()
-PAY_JAIL_FINE = PayJailFine()
-USE_JAIL_CARD = UseJailCard()
-BUY = Buy()
-DECLINE = Decline()
-PASS_BID = PassBid()
-END_TURN = EndTurn()
-DECLARE_BANKRUPTCY = DeclareBankruptcy()
-ACCEPT_TRADE = AcceptTrade()
-REJECT_TRADE = RejectTrade()
-RAISE_FUNDS_TEMPLATE = RaiseFundsTemplate()
+ROLL: Final = Roll()
+PAY_JAIL_FINE: Final = PayJailFine()
+USE_JAIL_CARD: Final = UseJailCard()
+BUY: Final = Buy()
+DECLINE: Final = Decline()
+PASS_BID: Final = PassBid()
+END_TURN: Final = EndTurn()
+DECLARE_BANKRUPTCY: Final = DeclareBankruptcy()
+ACCEPT_TRADE: Final = AcceptTrade()
+REJECT_TRADE: Final = RejectTrade()
+RAISE_FUNDS_TEMPLATE: Final = RaiseFundsTemplate()
 
-BUILD = tuple(Build(i) for i in range(N_SQUARES))
-SELL = tuple(SellBuilding(i) for i in range(N_SQUARES))
-MORTGAGE = tuple(Mortgage(i) for i in range(N_SQUARES))
-UNMORTGAGE = tuple(Unmortgage(i) for i in range(N_SQUARES))
-LIFT = tuple(LiftReceived(i) for i in range(N_SQUARES))
-KEEP = tuple(KeepMortgaged(i) for i in range(N_SQUARES))
+BUILD: Final = tuple(Build(i) for i in range(N_SQUARES))
+SELL: Final = tuple(SellBuilding(i) for i in range(N_SQUARES))
+MORTGAGE: Final = tuple(Mortgage(i) for i in range(N_SQUARES))
+UNMORTGAGE: Final = tuple(Unmortgage(i) for i in range(N_SQUARES))
+LIFT: Final = tuple(LiftReceived(i) for i in range(N_SQUARES))
+KEEP: Final = tuple(KeepMortgaged(i) for i in range(N_SQUARES))
 
 _SINGLETONS: dict[str, Action] = {
     a.text(): a

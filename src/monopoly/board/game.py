@@ -152,6 +152,9 @@ class Game:
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise ValueError(f"the seed must be an integer, got {seed!r}")
         self.rules = rules or RuleSet()
+        # hot rule values as plain ints (the rule set is frozen)
+        self._go_salary: int = self.rules.go_salary
+        self._turn_limit: int = -1 if self.rules.turn_limit is None else self.rules.turn_limit
         self.edition = edition
         self.seed = seed
         self.t: BoardTables = board_tables(edition)
@@ -193,9 +196,9 @@ class Game:
         self.throws = 0
         self.history: list[tuple[int, A.Action]] = []
         self.events: list[E.Event] | None = [] if events else None
-        self._mgmt_cache: dict[
-            int, tuple[int, list[A.LegalEntry], list[tuple[A.LegalEntry, int]]]
-        ] = {}
+        self._mgmt_cache: list[
+            tuple[int, list[A.LegalEntry], list[tuple[A.LegalEntry, int]]] | None
+        ] = [None] * len(seats)
         self._version = 0
         self._decide_order()
 
@@ -328,9 +331,9 @@ class Game:
     # ------------------------------------------------------------------ §2 moving
 
     def _roll_dice(self) -> tuple[int, int]:
-        r = self.rng.random
-        d1 = int(r() * 6) + 1
-        d2 = int(r() * 6) + 1
+        rng = self.rng
+        d1 = int(rng.random() * 6) + 1
+        d2 = int(rng.random() * 6) + 1
         self.throws += 1
         self.dice = (d1, d2)
         if self.events is not None:
@@ -350,7 +353,7 @@ class Game:
         self._resolve(p, new, steps, 0)
 
     def _pass_go(self, p: Player) -> None:
-        salary = self.rules.go_salary
+        salary = self._go_salary
         if salary:
             self._transfer(BANK, p.seat, salary, "go")
         if self.events is not None:
@@ -542,11 +545,32 @@ class Game:
     # ------------------------------------------------------------------ legal actions
 
     def legal_actions(self, seat: int) -> list[A.LegalEntry]:
-        """Every action `seat` may take now. Open-parameter actions appear as templates."""
+        """Every action `seat` may take now. Open-parameter actions appear as templates.
+
+        The decision waiting for `seat` (if any) comes first, then the actions it may take
+        at any time (build, sell, mortgage, lift, trade)."""
         if self.phase == OVER or not isinstance(seat, int) or not 0 <= seat < len(self.players):
             return []
-        if self.players[seat].bankrupt:
+        p = self.players[seat]
+        if p.bankrupt:
             return []
+        if (
+            seat == self.turn_player
+            and self.offer is None
+            and not self.debts
+            and not self.receipts
+            and self.placement is None
+            and self.auction is None
+        ):
+            phase = self.phase
+            if phase == POST_ROLL:
+                out: list[A.LegalEntry] = [A.END_TURN]
+            elif phase == PRE_ROLL and not p.in_jail:
+                out = [A.ROLL]
+            else:
+                out = self._pending_actions(seat)
+            out.extend(self._management(seat))
+            return out
         if self.pending == seat:
             out = self._pending_actions(seat)
             out.extend(self._management(seat))
@@ -605,7 +629,7 @@ class Game:
 
         The cash-independent part is cached per seat until the position's structure
         changes; only building and lifting mortgages are then filtered by cash."""
-        cached = self._mgmt_cache.get(seat)
+        cached = self._mgmt_cache[seat]
         if cached is None or cached[0] != self._version:
             cached = self._management_candidates(seat)
             self._mgmt_cache[seat] = cached
@@ -1061,7 +1085,17 @@ class Game:
         (or :class:`MalformedActionError` for bad text) and then the state is unchanged."""
         if isinstance(action, str):
             action = A.parse_action(action)
-        why = self._check(seat, action)
+        # The two commonest actions are checked and applied by direct calls (fast path).
+        if action is A.ROLL and type(seat) is int and seat == self.turn_player:
+            why = self._check(seat, action) if self.phase != PRE_ROLL else self._check_roll(
+                self.turn_player, A.ROLL
+            )
+        elif action is A.END_TURN and type(seat) is int and seat == self.turn_player:
+            why = self._check(seat, action) if self.phase != POST_ROLL else self._check_end(
+                self.turn_player, A.END_TURN
+            )
+        else:
+            why = self._check(seat, action)
         if why is not None:
             text = action.text() if hasattr(action, "text") else repr(action)
             raise IllegalActionError(
@@ -1073,7 +1107,12 @@ class Game:
         events = self.events
         start = len(events) if events is not None else 0
         self.history.append((seat, act))
-        _APPLY[act.__class__](self, seat, act)
+        if act is A.ROLL:
+            self._do_roll(seat, act)
+        elif act is A.END_TURN:
+            self._do_end(seat, act)
+        else:
+            _APPLY[act.__class__](self, seat, act)
         if self.debts:
             self._settle_debts()
         if self.auction is None and self.auction_queue and self.phase != OVER:
@@ -1167,8 +1206,8 @@ class Game:
         self._next_turn()
 
     def _next_turn(self) -> None:
-        limit = self.rules.turn_limit
-        if limit is not None and self.turn_number >= limit:
+        limit = self._turn_limit
+        if limit >= 0 and self.turn_number >= limit:
             self._finish("turn_limit")
             return
         order = self.order

@@ -1,0 +1,31 @@
+"""Drive a game with bots: ask the pending seat's bot, apply its action, repeat."""
+
+from __future__ import annotations
+
+from monopoly.board.game import Game
+from monopoly.board.view import SeatView
+from monopoly.bots.base import Bot
+
+
+def play_game(game: Game, bots: list[Bot], max_actions: int | None = None) -> Game:
+    """Play `game` on with one bot per seat until it is over or `max_actions` were applied.
+
+    Only the pending seat is asked (bots act out of turn only through that decision).
+    Returns the same game object. An illegal choice raises the engine's
+    :class:`~monopoly.board.errors.IllegalActionError`.
+    """
+    if len(bots) != len(game.players):
+        raise ValueError(f"{len(game.players)} seats need as many bots, got {len(bots)}")
+    if max_actions is not None and max_actions < 0:
+        raise ValueError(f"max_actions must not be negative, got {max_actions}")
+    views = [SeatView(game, s) for s in range(len(bots))]  # live windows, one per seat
+    done = 0
+    limit = -1 if max_actions is None else max_actions
+    while done != limit:
+        seat = game.pending
+        if seat is None:
+            break
+        # direct method calls: compiled (mypyc) they are native calls
+        game.apply(seat, bots[seat].choose(views[seat], game.legal_actions(seat)))
+        done += 1
+    return game

@@ -1,0 +1,202 @@
+"""The greedy bot: a simple, fast baseline player (used in the speed benchmark).
+
+- buys every property it lands on when it can pay;
+- in an auction bids the minimum raise while that stays within the printed price (the
+  building cost for a house or hotel lot), else passes;
+- builds evenly as soon as it can, cheapest building first, on its roll and at the end
+  of its turn; lifts a mortgage at the end of its turn when it keeps
+  :data:`CASH_RESERVE` in hand afterwards;
+- in debt sells buildings first, then mortgages the least valuable deed first;
+  declares bankruptcy only when nothing can save it, and then only after selling its
+  buildings (the result is the same, §9: buildings go back to the bank at half price);
+- in jail pays the fine (or uses a card) while properties are still for sale, else
+  tries for doubles;
+- rejects every trade offer, never proposes one; lifts a received mortgage when it can.
+
+The decision is keyed on ``legal[0]``: the engine lists the pending decision first, so
+most choices are an identity test against a singleton and cost no allocation.
+"""
+
+from __future__ import annotations
+
+import random
+
+from monopoly.board import actions as A
+from monopoly.board.view import BANK, SeatView
+
+CASH_RESERVE = 300
+
+_ROLL = A.ROLL
+_END_TURN = A.END_TURN
+_BUY = A.BUY
+_DECLINE = A.DECLINE
+_PASS_BID = A.PASS_BID
+_PAY_JAIL_FINE = A.PAY_JAIL_FINE
+_USE_JAIL_CARD = A.USE_JAIL_CARD
+_ACCEPT_TRADE = A.ACCEPT_TRADE
+_REJECT_TRADE = A.REJECT_TRADE
+_DECLARE_BANKRUPTCY = A.DECLARE_BANKRUPTCY
+_Build = A.Build
+_Unmortgage = A.Unmortgage
+_BidRange = A.BidRange
+_SellBuilding = A.SellBuilding
+_Mortgage = A.Mortgage
+_LiftReceived = A.LiftReceived
+_KeepMortgaged = A.KeepMortgaged
+
+
+class GreedyBot:
+    """See the module docstring. Deterministic; the generator is kept for the protocol."""
+
+    __slots__ = ("rng",)
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: SeatView, legal: list[A.LegalEntry]) -> A.Action:
+        first = legal[0]
+        if first is _ROLL:
+            if len(legal) > 1:
+                second = legal[1]
+                if second is _PAY_JAIL_FINE or second is _USE_JAIL_CARD:
+                    return self._leave_jail(view, legal)
+                if type(second) is _Build:
+                    return _cheapest_build(view, legal, 1)
+            return _ROLL
+        if first is _END_TURN:
+            if len(legal) > 1:
+                second = legal[1]
+                if type(second) is _Build:
+                    return _cheapest_build(view, legal, 1)
+                if type(second) is _Unmortgage:
+                    return _lift_mortgage(view, legal) or _END_TURN
+            return _END_TURN
+        if first is _BUY:
+            return _BUY
+        if first is _DECLINE:
+            return _DECLINE
+        kind = type(first)
+        if kind is _BidRange:
+            return _bid(view, first)  # type: ignore[arg-type]
+        if first is _PASS_BID:
+            return _PASS_BID
+        if first is _ACCEPT_TRADE or first is _REJECT_TRADE:
+            return _REJECT_TRADE
+        if kind is _LiftReceived or kind is _KeepMortgaged:
+            return first  # type: ignore[return-value]
+        if first is _DECLARE_BANKRUPTCY:
+            return _teardown(view, legal) or _DECLARE_BANKRUPTCY
+        if kind is _Build and view.debt() is None:
+            return first  # type: ignore[return-value]  # placing a building won at auction
+        return _raise_funds(view, legal)
+
+    def _leave_jail(self, view: SeatView, legal: list[A.LegalEntry]) -> A.Action:
+        """§7: get out at once while there is property to buy, else wait for doubles."""
+        t = view.tables
+        early = any(view.owner(sq) == BANK for sq in t.properties)
+        if early:
+            if _USE_JAIL_CARD in legal:
+                return _USE_JAIL_CARD
+            if _PAY_JAIL_FINE in legal:
+                return _PAY_JAIL_FINE
+        return _ROLL
+
+
+def _cheapest_build(view: SeatView, legal: list[A.LegalEntry], start: int) -> A.Action:
+    """The cheapest of the Build entries listed from `start` on (they are contiguous)."""
+    cost = view.tables.house_cost
+    best = legal[start]
+    assert isinstance(best, A.Build)
+    best_cost = cost[best.square]
+    i = start + 1
+    n = len(legal)
+    while i < n:
+        e = legal[i]
+        if type(e) is not _Build:
+            break
+        c = cost[e.square]
+        if c < best_cost:
+            best, best_cost = e, c
+        i += 1
+    return best
+
+
+def _lift_mortgage(view: SeatView, legal: list[A.LegalEntry]) -> A.Action | None:
+    """An Unmortgage entry that leaves at least CASH_RESERVE in hand, if any."""
+    me = view.seat
+    assert me is not None
+    cash = view.cash(me)
+    t = view.tables
+    pct = view.rules.mortgage_interest_percent
+    for e in legal:
+        if type(e) is _Unmortgage:
+            value = t.price[e.square] // 2
+            cost = value - (-value * pct // 100)  # value + 10 % rounded up (§9)
+            if cash - cost >= CASH_RESERVE:
+                return e
+        elif type(e) is not _Build and e is not _END_TURN:
+            break
+    return None
+
+
+def _bid(view: SeatView, entry: A.BidRange) -> A.Action:
+    """The minimum raise while it stays within the lot's printed price, else pass."""
+    au = view.auction()
+    if au is None:
+        return _PASS_BID
+    t = view.tables
+    sq = au["square"]
+    limit = t.price[sq] if au["lot"] == "property" else t.house_cost[sq]
+    if entry.low <= limit:
+        return A.Bid(entry.low)
+    return _PASS_BID
+
+
+def _raise_funds(view: SeatView, legal: list[A.LegalEntry]) -> A.Action:
+    """In debt (§9): sell a building, else mortgage the cheapest deed, else tear down."""
+    sell: A.Action | None = None
+    mortgage: A.Mortgage | None = None
+    price = view.tables.price
+    has_template = False
+    for e in legal:
+        kind = type(e)
+        if kind is _SellBuilding:
+            if sell is None:
+                sell = e  # type: ignore[assignment]
+        elif kind is _Mortgage:
+            if mortgage is None or price[e.square] < price[mortgage.square]:  # type: ignore[union-attr]
+                mortgage = e  # type: ignore[assignment]
+        elif e is A.RAISE_FUNDS_TEMPLATE:
+            has_template = True
+    if sell is not None:
+        return sell
+    if mortgage is not None:
+        return mortgage
+    if has_template:
+        teardown = _teardown(view, legal)
+        if teardown is not None:
+            return teardown
+    return _fallback(legal)
+
+
+def _teardown(view: SeatView, legal: list[A.LegalEntry]) -> A.Action | None:
+    """Sell every building of the seat at once (always an even, legal batch), or None."""
+    if A.RAISE_FUNDS_TEMPLATE not in legal:
+        return None
+    me = view.seat
+    assert me is not None
+    levels = tuple((sq, 0) for sq in view.holdings(me) if view.level(sq))
+    if not levels:
+        return None
+    return A.RaiseFunds(levels, ())
+
+
+def _fallback(legal: list[A.LegalEntry]) -> A.Action:
+    """The first concrete action that neither trades nor spends (never reached in play)."""
+    for e in legal:
+        if not isinstance(e, (A.BidRange, A.TradeTemplate, A.RaiseFundsTemplate, A.Build)):
+            return e
+    for e in legal:
+        if isinstance(e, A.Build):
+            return e
+    raise RuntimeError("no concrete legal action")

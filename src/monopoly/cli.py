@@ -1,0 +1,291 @@
+"""The ``monopoly`` command (Typer).
+
+Commands::
+
+    monopoly demo [--seed S] [--players N] [--record FILE] [--json]
+    monopoly replay FILE [--json]
+    monopoly landing --throws N --jail long|short [--seed S] [--json]
+    monopoly analyze markov --jail long|short [--json]
+    monopoly check --games N [--seed S] [--workers W] [--json]
+    monopoly bench [--games G] [--json]
+
+Bad input (an unknown jail rule, a negative count, a missing or unreadable record) is one
+line on stderr and exit code 2; a failed conformance check is exit code 1.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from monopoly.board.edition import load_edition
+from monopoly.board.errors import MonopolyError
+from monopoly.board.game import Game
+from monopoly.board.record import record_text, replay, state_hash
+from monopoly.board.rules import RuleSet
+from monopoly.i18n import gettext as _
+from monopoly.narrate import Narrator
+
+app = typer.Typer(
+    name="monopoly",
+    help="Monopoly: play demo games, replay records, simulate and analyse the board.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+analyze_app = typer.Typer(help="Exact analyses of the board.", no_args_is_help=True)
+app.add_typer(analyze_app, name="analyze")
+
+JAIL_MODES = ("long", "short")
+SEAT_NAMES = ("Ann", "Bob", "Cleo", "Dan", "Eva", "Finn", "Gus", "Hana")
+# Greedy bots never trade, so two of them can hold a standoff forever: demo games stop after
+# this many turns (RULES.md §11 ends a game only when one player is left).
+DEMO_TURN_LIMIT = 2000
+# A second safety net, in actions, in case a game stalls without turns advancing.
+DEMO_MAX_ACTIONS = 1_000_000
+
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object instead.")]
+
+
+def _fail(message: str, code: int = 2) -> NoReturn:
+    """One line on stderr, then exit (2: bad input)."""
+    typer.echo(f"monopoly: error: {message}", err=True)
+    raise typer.Exit(code)
+
+
+def _check_jail(jail: str) -> str:
+    if jail not in JAIL_MODES:
+        _fail(f"--jail must be one of {', '.join(JAIL_MODES)}, not {jail!r}")
+    return jail
+
+
+def _check_count(name: str, value: int, low: int = 0) -> int:
+    if value < low:
+        _fail(f"{name} must be at least {low}, got {value}")
+    return value
+
+
+def _print_json(data: dict[str, Any]) -> None:
+    typer.echo(json.dumps(data, sort_keys=True))
+
+
+# --------------------------------------------------------------------------- demo / replay
+
+
+def _bot_seed(seed: int, seat: int) -> int:
+    return seed * 16 + seat
+
+
+@app.command()
+def demo(
+    seed: Annotated[int, typer.Option(help="Seed of the game and of the bots.")] = 1,
+    players: Annotated[int, typer.Option(help="Number of greedy bots, 2-8.")] = 4,
+    record: Annotated[
+        Path | None, typer.Option(help="Write the game record (JSON lines) to this file.")
+    ] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Play a whole game among greedy bots and narrate it."""
+    if not 2 <= players <= len(SEAT_NAMES):
+        _fail(f"--players must be between 2 and {len(SEAT_NAMES)}, got {players}")
+    from monopoly.bots import make_bot
+    from monopoly.bots.driver import play_game
+
+    seats = SEAT_NAMES[:players]
+    game = Game(seats, seed, RuleSet(turn_limit=DEMO_TURN_LIMIT), events=not as_json)
+    bots = [make_bot("greedy", _bot_seed(seed, s)) for s in range(players)]
+    play_game(game, bots, max_actions=DEMO_MAX_ACTIONS)
+    if record is not None:
+        try:
+            with open(record, "w", encoding="utf-8", newline="\n") as fh:
+                fh.write(record_text(game))
+        except OSError as exc:
+            _fail(f"cannot write the record {str(record)!r}: {exc.strerror or exc}")
+    outcome = game.outcome.to_dict() if game.outcome else None
+    if as_json:
+        _print_json(
+            {
+                "seed": seed,
+                "players": players,
+                "seats": list(seats),
+                "state_hash": state_hash(game),
+                "outcome": outcome,
+                "turns": game.turn_number,
+                "throws": game.throws,
+                "actions": len(game.history),
+                "record": str(record) if record is not None else None,
+            }
+        )
+        return
+    console = Console(highlight=False, soft_wrap=True)
+    _narrate(console, game)
+    if not game.is_over:
+        console.print(
+            _("The demo stopped after {n} actions without an end.").format(n=len(game.history))
+        )
+    elif outcome and outcome["reason"] == "turn_limit":
+        console.print(
+            _(
+                "The safety cap of {limit} turns ended the game: greedy bots never trade, "
+                "so a game between them may never end."
+            ).format(limit=DEMO_TURN_LIMIT)
+        )
+    if record is not None:
+        console.print(_("Record written to {path}.").format(path=record))
+
+
+def _narrate(console: Console, game: Game) -> None:
+    for sentence in Narrator.for_game(game).story(game.events or ()):
+        console.print(sentence, markup=False)
+
+
+@app.command("replay")
+def replay_cmd(
+    file: Annotated[Path, typer.Argument(help="A game record written by 'demo --record'.")],
+    as_json: JsonOpt = False,
+) -> None:
+    """Replay a game record and narrate it (or print its final state hash)."""
+    try:
+        with open(file, encoding="utf-8") as fh:
+            lines = fh.read().splitlines()
+    except FileNotFoundError:
+        _fail(f"no such record file: {str(file)!r}")
+    except (OSError, UnicodeDecodeError) as exc:
+        _fail(f"cannot read the record {str(file)!r}: {exc}")
+    try:
+        game = replay(lines, events=not as_json)
+    except MonopolyError as exc:
+        _fail(f"invalid record {str(file)!r}: {exc}")
+    if as_json:
+        _print_json(
+            {
+                "state_hash": state_hash(game),
+                "outcome": game.outcome.to_dict() if game.outcome else None,
+                "actions": len(game.history),
+                "turns": game.turn_number,
+                "throws": game.throws,
+            }
+        )
+        return
+    _narrate(Console(highlight=False, soft_wrap=True), game)
+
+
+# --------------------------------------------------------------------------- simulations
+
+
+def _probability_table(title: str, values: list[float], header: str) -> Table:
+    squares = load_edition("standard").squares
+    table = Table(title=title)
+    table.add_column("#", justify="right")
+    table.add_column(_("Square"))
+    table.add_column(header, justify="right")
+    for i, v in enumerate(values):
+        name = squares[i].names["en"] if i < len(squares) else _("In jail")
+        table.add_row(str(i), name, f"{100 * v:.3f} %")
+    return table
+
+
+@app.command()
+def landing(
+    throws: Annotated[int, typer.Option(help="Number of dice throws to play.")],
+    jail: Annotated[str, typer.Option(help="Jail rule: long (try for doubles) or short.")],
+    seed: Annotated[int, typer.Option(help="Seed of the game.")] = 0,
+    as_json: JsonOpt = False,
+) -> None:
+    """Landing frequencies measured by throwing the dice through the real engine."""
+    from monopoly.sim.landing import landing_frequencies
+
+    _check_count("--throws", throws)
+    _check_jail(jail)
+    freq = landing_frequencies(throws, jail, seed)
+    if as_json:
+        _print_json({"throws": throws, "jail": jail, "seed": seed, "frequencies": freq})
+        return
+    title = _("Landing frequencies, {n} throws, {jail} jail").format(n=throws, jail=jail)
+    Console().print(_probability_table(title, freq, _("Frequency")))
+
+
+@analyze_app.command()
+def markov(
+    jail: Annotated[str, typer.Option(help="Jail rule: long (try for doubles) or short.")],
+    as_json: JsonOpt = False,
+) -> None:
+    """Exact long-run landing probabilities from the Markov chain of dice throws."""
+    from monopoly.sim.markov import landing_probabilities
+
+    _check_jail(jail)
+    probs = landing_probabilities(load_edition("standard"), jail)
+    if as_json:
+        _print_json({"jail": jail, "probabilities": probs})
+        return
+    title = _("Markov landing probabilities, {jail} jail").format(jail=jail)
+    Console().print(_probability_table(title, probs, _("Probability")))
+
+
+@app.command()
+def check(
+    games: Annotated[int, typer.Option(help="Number of random games to check.")],
+    seed: Annotated[int, typer.Option(help="Seed of the first game.")] = 0,
+    workers: Annotated[int, typer.Option(help="Worker processes (1: in this process).")] = 1,
+    as_json: JsonOpt = False,
+) -> None:
+    """Run the conformance harness: random legal play, invariants after every action."""
+    _check_count("--games", games)
+    _check_count("--workers", workers, low=1)
+    from monopoly.sim.conformance import run_conformance
+
+    result = run_conformance(games, seed=seed, players=4, workers=workers)
+    violations, errors = int(result["violations"]), int(result["errors"])
+    if as_json:
+        _print_json(result)
+    else:
+        console = Console(highlight=False, soft_wrap=True)
+        console.print(
+            _("{games} games checked: {v} violations, {e} errors.").format(
+                games=result["games"], v=violations, e=errors
+            )
+        )
+        for line in result.get("details", []):
+            console.print(line, markup=False)
+    if violations or errors:
+        raise typer.Exit(1)
+
+
+@app.command()
+def bench(
+    games: Annotated[
+        int | None, typer.Option(help="Number of games (default: about 10-20 CPU seconds).")
+    ] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Time whole greedy-bot games (one process, events off, capped turns)."""
+    if games is not None:
+        _check_count("--games", games)
+    from monopoly.sim.bench import DEFAULT_GAMES
+    from monopoly.sim.bench import bench as run_bench
+
+    n = DEFAULT_GAMES if games is None else games
+    result = run_bench(n)
+    if as_json:
+        _print_json(result)
+        return
+    table = Table(title=_("Engine benchmark"))
+    table.add_column(_("Measure"))
+    table.add_column(_("Value"), justify="right")
+    for key, value in result.items():
+        table.add_row(key, f"{value:,.1f}" if isinstance(value, float) else str(value))
+    Console().print(table)
+
+
+def main() -> None:  # pragma: no cover - the console script entry point is `app`
+    app()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(app())
