@@ -21,7 +21,7 @@ import random
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from monopoly.board import actions as A
 from monopoly.board import events as E
@@ -51,19 +51,19 @@ from monopoly.board.tables import (
     board_tables,
 )
 
-BANK = E.BANK
-NOBODY = -2
+BANK: Final = -1  # the same as events.BANK
+NOBODY: Final = -2
 
 # Phases of the turn of the player on turn.
-PRE_ROLL = 0  # must roll (in jail: pay the fine, use a card or try for doubles)
-BUY = 1  # stands on an unowned property: buy or decline
-POST_ROLL = 2  # may manage, then must end the turn
-OVER = 3
+PRE_ROLL: Final = 0  # must roll (in jail: pay the fine, use a card or try for doubles)
+BUY: Final = 1  # stands on an unowned property: buy or decline
+POST_ROLL: Final = 2  # may manage, then must end the turn
+OVER: Final = 3
 PHASE_NAMES = ("pre_roll", "buy", "post_roll", "over")
 
-LOT_PROPERTY = "property"
-LOT_HOUSE = "house"
-LOT_HOTEL = "hotel"
+LOT_PROPERTY: Final = "property"
+LOT_HOUSE: Final = "house"
+LOT_HOTEL: Final = "hotel"
 
 
 class Player:

@@ -2,20 +2,22 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from dataclasses import dataclass
 from functools import cache
 
 from monopoly.board.edition import Edition, EffectKind, SquareKind
 
 # Square kinds as small ints for fast dispatch.
-K_OTHER = 0
-K_STREET = 1
-K_RAILROAD = 2
-K_UTILITY = 3
-K_TAX = 4
-K_CHANCE = 5
-K_CHEST = 6
-K_GO_TO_JAIL = 7
+K_OTHER: Final = 0
+K_STREET: Final = 1
+K_RAILROAD: Final = 2
+K_UTILITY: Final = 3
+K_TAX: Final = 4
+K_CHANCE: Final = 5
+K_CHEST: Final = 6
+K_GO_TO_JAIL: Final = 7
 
 _KIND = {
     SquareKind.STREET: K_STREET,
@@ -28,18 +30,18 @@ _KIND = {
 }
 
 # Card effects as small ints.
-E_ADVANCE_TO = 0
-E_BACK_TO = 1
-E_NEAREST = 2
-E_MOVE_BACK = 3
-E_GO_TO_JAIL = 4
-E_COLLECT = 5
-E_PAY = 6
-E_COLLECT_FROM_EACH = 7
-E_PAY_EACH = 8
-E_REPAIRS = 9
-E_JAIL_FREE = 10
-E_PAY_OR_DRAW = 11
+E_ADVANCE_TO: Final = 0
+E_BACK_TO: Final = 1
+E_NEAREST: Final = 2
+E_MOVE_BACK: Final = 3
+E_GO_TO_JAIL: Final = 4
+E_COLLECT: Final = 5
+E_PAY: Final = 6
+E_COLLECT_FROM_EACH: Final = 7
+E_PAY_EACH: Final = 8
+E_REPAIRS: Final = 9
+E_JAIL_FREE: Final = 10
+E_PAY_OR_DRAW: Final = 11
 
 _EFFECT = {
     EffectKind.ADVANCE_TO: E_ADVANCE_TO,

@@ -19,23 +19,25 @@ most choices are an identity test against a singleton and cost no allocation.
 
 from __future__ import annotations
 
+from typing import Final
+
 import random
 
 from monopoly.board import actions as A
 from monopoly.board.view import BANK, SeatView
 
-CASH_RESERVE = 300
+CASH_RESERVE: Final = 300
 
-_ROLL = A.ROLL
-_END_TURN = A.END_TURN
-_BUY = A.BUY
-_DECLINE = A.DECLINE
-_PASS_BID = A.PASS_BID
-_PAY_JAIL_FINE = A.PAY_JAIL_FINE
-_USE_JAIL_CARD = A.USE_JAIL_CARD
-_ACCEPT_TRADE = A.ACCEPT_TRADE
-_REJECT_TRADE = A.REJECT_TRADE
-_DECLARE_BANKRUPTCY = A.DECLARE_BANKRUPTCY
+_ROLL: Final = A.ROLL
+_END_TURN: Final = A.END_TURN
+_BUY: Final = A.BUY
+_DECLINE: Final = A.DECLINE
+_PASS_BID: Final = A.PASS_BID
+_PAY_JAIL_FINE: Final = A.PAY_JAIL_FINE
+_USE_JAIL_CARD: Final = A.USE_JAIL_CARD
+_ACCEPT_TRADE: Final = A.ACCEPT_TRADE
+_REJECT_TRADE: Final = A.REJECT_TRADE
+_DECLARE_BANKRUPTCY: Final = A.DECLARE_BANKRUPTCY
 _Build = A.Build
 _Unmortgage = A.Unmortgage
 _BidRange = A.BidRange
