@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Final
-
 from dataclasses import dataclass
 from functools import cache
+from typing import Final
 
 from monopoly.board.edition import Edition, EffectKind, SquareKind
 

@@ -19,9 +19,8 @@ most choices are an identity test against a singleton and cost no allocation.
 
 from __future__ import annotations
 
-from typing import Final
-
 import random
+from typing import Final
 
 from monopoly.board import actions as A
 from monopoly.board.view import BANK, SeatView
