@@ -21,7 +21,7 @@ import random
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, cast
+from typing import Any, Final, Protocol, cast
 
 from monopoly.board import actions as A
 from monopoly.board import events as E
@@ -64,6 +64,18 @@ PHASE_NAMES = ("pre_roll", "buy", "post_roll", "over")
 LOT_PROPERTY: Final = "property"
 LOT_HOUSE: Final = "house"
 LOT_HOTEL: Final = "hotel"
+
+
+class ChanceSource(Protocol):
+    """What the game needs of its generator (``random.Random``; tests may rig it)."""
+
+    def random(self) -> float: ...
+
+    def shuffle(self, x: list[int]) -> None: ...
+
+    def getstate(self) -> Any: ...
+
+    def setstate(self, state: Any) -> None: ...
 
 
 class Player:
@@ -158,7 +170,7 @@ class Game:
         self.edition = edition
         self.seed = seed
         self.t: BoardTables = board_tables(edition)
-        self.rng = random.Random(seed)
+        self.rng = random.Random(seed)  # the game's own generator: every chance is drawn here
         self.players = [Player(i, str(n), self.rules.starting_cash) for i, n in enumerate(seats)]
         self.owner = [BANK] * 40
         self.level = [0] * 40  # 0..H houses, H+1 = hotel, H = rules.houses_for_hotel
@@ -203,6 +215,16 @@ class Game:
         self._decide_order()
 
     # ------------------------------------------------------------------ helpers
+
+    @property
+    def rng(self) -> ChanceSource:
+        """The game's seeded generator (never the global ``random``)."""
+        return self._rng
+
+    @rng.setter
+    def rng(self, source: ChanceSource) -> None:
+        self._rng = source
+        self._random: Callable[[], float] = source.random  # bound once: the hot path
 
     def _emit(self, event: E.Event) -> None:
         if self.events is not None:
@@ -331,9 +353,9 @@ class Game:
     # ------------------------------------------------------------------ §2 moving
 
     def _roll_dice(self) -> tuple[int, int]:
-        rng = self.rng
-        d1 = int(rng.random() * 6) + 1
-        d2 = int(rng.random() * 6) + 1
+        random_ = self._random
+        d1 = int(random_() * 6) + 1
+        d2 = int(random_() * 6) + 1
         self.throws += 1
         self.dice = (d1, d2)
         if self.events is not None:

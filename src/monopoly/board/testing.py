@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, cast
 
 from monopoly.board.game import Game
 
@@ -24,6 +24,9 @@ class RiggedDice:
                     raise ValueError(f"a die shows 1-6, not {v}")
                 self._values.append((v - 0.5) / 6)
 
+    def shuffle(self, x: list[int]) -> None:
+        self._real.shuffle(x)
+
     def random(self) -> float:
         if not self._values:
             raise AssertionError("the rigged dice ran out of throws")
@@ -42,9 +45,10 @@ class RiggedDice:
 
 def rig_dice(game: Game, *throws: tuple[int, int]) -> RiggedDice:
     """Make the game's next throws exactly these, e.g. ``rig_dice(g, (3, 4), (6, 6))``."""
-    real = game.rng if isinstance(game.rng, random.Random) else game.rng._real
+    current = game.rng
+    real = current if isinstance(current, random.Random) else cast(RiggedDice, current)._real
     rigged = RiggedDice(throws, real)
-    game.rng = rigged  # type: ignore[assignment]
+    game.rng = rigged
     return rigged
 
 

@@ -19,6 +19,7 @@ def play_game(game: Game, bots: list[Bot], max_actions: int | None = None) -> Ga
     if max_actions is not None and max_actions < 0:
         raise ValueError(f"max_actions must not be negative, got {max_actions}")
     views = [SeatView(game, s) for s in range(len(bots))]  # live windows, one per seat
+    chooses = [bot.choose for bot in bots]  # bound once, not looked up on every decision
     done = 0
     limit = -1 if max_actions is None else max_actions
     while done != limit:
@@ -26,6 +27,6 @@ def play_game(game: Game, bots: list[Bot], max_actions: int | None = None) -> Ga
         if seat is None:
             break
         # direct method calls: compiled (mypyc) they are native calls
-        game.apply(seat, bots[seat].choose(views[seat], game.legal_actions(seat)))
+        game.apply(seat, chooses[seat](views[seat], game.legal_actions(seat)))
         done += 1
     return game
