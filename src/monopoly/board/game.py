@@ -1386,7 +1386,10 @@ class Game:
 
     def _do_mortgage(self, seat: int, action: A.Action) -> None:
         assert isinstance(action, A.Mortgage)
-        sq = action.square
+        self._mortgage(seat, action.square)
+
+    def _mortgage(self, seat: int, sq: int) -> None:
+        """RULES.md §9: the bank pays the mortgage value, half the printed price."""
         value = self.t.price[sq] // 2
         self.mortgaged[sq] = True
         self._transfer(BANK, seat, value, "mortgage")
@@ -1417,10 +1420,7 @@ class Game:
             self._transfer(BANK, seat, refund, "building_sale")
             self._emit(E.Sold(seat, sq, lv, refund))
         for sq in action.mortgages:
-            value = t.price[sq] // 2
-            self.mortgaged[sq] = True
-            self._transfer(BANK, seat, value, "mortgage")
-            self._emit(E.Mortgaged(seat, sq, value))
+            self._mortgage(seat, sq)
         self._touch()
 
     # --- §9 trades and receipts
