@@ -196,3 +196,22 @@ def test_invalid_record_is_one_line_and_exit_2(tmp_path: Path, content: str) -> 
     err = result.stderr.strip()
     assert "invalid record" in err and len(err.splitlines()) == 1
     assert "Traceback" not in result.output
+
+
+def test_markov_kept_jail_cards_model() -> None:
+    """RULES.md §5: a Get Out of Jail Free card is kept until used; with both held for good
+    the decks hold 15 cards, so card moves (and jail) change a little."""
+    standard = run_json("analyze", "markov", "--jail", "long")["probabilities"]
+    kept = run_json("analyze", "markov", "--jail", "long", "--jail-cards", "kept")
+    probs = kept["probabilities"]
+    assert kept["jail_cards"] == "kept"
+    assert abs(sum(probs) - 1) < 1e-9 and probs[30] == 0
+    # more Chance cards move the token when the jail card is out of the pile
+    assert probs[36] < standard[36] and probs[22] < standard[22]
+    assert probs != standard
+
+
+def test_markov_rejects_an_unknown_jail_cards_value() -> None:
+    result = runner.invoke(app, ["analyze", "markov", "--jail", "long", "--jail-cards", "lost"])
+    assert result.exit_code == 2
+    assert "--jail-cards" in result.output

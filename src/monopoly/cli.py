@@ -214,15 +214,29 @@ def landing(
 @analyze_app.command()
 def markov(
     jail: Annotated[str, typer.Option(help="Jail rule: long (try for doubles) or short.")],
+    jail_cards: Annotated[
+        str,
+        typer.Option(
+            help="returned: every card 1/16, a Get Out of Jail Free card goes straight back "
+            "(the standard model); kept: both such cards are held for good, as by players "
+            "who never use them (the exact limit of 'landing --jail long')."
+        ),
+    ] = "returned",
     as_json: JsonOpt = False,
 ) -> None:
     """Exact long-run landing probabilities from the Markov chain of dice throws."""
+    from monopoly.sim.landing import markov_without_jail_cards
     from monopoly.sim.markov import landing_probabilities
 
     _check_jail(jail)
-    probs = landing_probabilities(load_edition("standard"), jail)
+    if jail_cards not in ("returned", "kept"):
+        _fail(f"--jail-cards must be one of returned, kept, not {jail_cards!r}")
+    if jail_cards == "kept":
+        probs = markov_without_jail_cards(jail)
+    else:
+        probs = landing_probabilities(load_edition("standard"), jail)
     if as_json:
-        _print_json({"jail": jail, "probabilities": probs})
+        _print_json({"jail": jail, "jail_cards": jail_cards, "probabilities": probs})
         return
     title = _("Markov landing probabilities, {jail} jail").format(jail=jail)
     Console().print(_probability_table(title, probs, _("Probability")))

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import random
 
 import numpy as np
 
@@ -57,15 +58,37 @@ RICH = 1_000_000
 # The engine keeps every action in game.history for the record; we need no record, so the
 # list is emptied every this many throws to keep memory flat over millions of throws.
 _HISTORY_FLUSH = 1 << 16
+# Throws per game: each game shuffles the decks anew (see landing_counts).
+GAME_THROWS = 100_000
 
 
 def landing_counts(throws: int, jail: str, seed: int, edition: str = "standard") -> list[int]:
-    """Counts behind :func:`landing_frequencies` (41 integers summing to ``throws``)."""
+    """Counts behind :func:`landing_frequencies` (41 integers summing to ``throws``).
+
+    The throws are played as a series of games of :data:`GAME_THROWS` throws each, every one
+    with freshly shuffled decks (seeds drawn from ``seed``): a deck is cycled, not reshuffled,
+    within a game (RULES.md §5), so one shuffle alone would tie certain cards to certain
+    Chance squares for the whole run. Each game starts on GO; that start fades within a few
+    dozen throws, a negligible share of a game."""
     if jail not in JAIL_MODES:
         raise ValueError(f"jail must be one of {', '.join(JAIL_MODES)}, not {jail!r}")
     if not isinstance(throws, int) or isinstance(throws, bool) or throws < 0:
         raise ValueError(f"throws must be a non-negative integer, got {throws!r}")
-    game = Game(["A", "B"], seed, RuleSet(starting_cash=RICH), edition, events=False)
+    seeds = random.Random(seed)
+    counts: list[int] = []
+    done = 0
+    while done < throws or not counts:
+        chunk = min(GAME_THROWS, throws - done)
+        game = Game(
+            ["A", "B"], seeds.getrandbits(63), RuleSet(starting_cash=RICH), edition, events=False
+        )
+        part = _play(game, chunk, jail)
+        counts = part if not counts else [a + b for a, b in zip(counts, part, strict=True)]
+        done += chunk
+    return counts
+
+
+def _play(game: Game, throws: int, jail: str) -> list[int]:
     n = len(game.edition.squares)
     counts = [0] * (n + 1)
     short = jail == "short"
