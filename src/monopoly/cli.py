@@ -217,11 +217,11 @@ def markov(
     jail_cards: Annotated[
         str,
         typer.Option(
-            help="returned: every card 1/16, a Get Out of Jail Free card goes straight back "
-            "(the standard model); kept: both such cards are held for good, as by players "
-            "who never use them (the exact limit of 'landing --jail long')."
+            help="kept: a drawn Get Out of Jail Free card stays with its holder, who never "
+            "uses it (RULES.md §5; the exact limit of 'monopoly landing'); returned: the "
+            "textbook chain, every card 1/16 and the jail card straight back."
         ),
-    ] = "returned",
+    ] = "kept",
     as_json: JsonOpt = False,
 ) -> None:
     """Exact long-run landing probabilities from the Markov chain of dice throws."""

@@ -7,12 +7,14 @@ throw that moves a token or is a jail attempt we record where the thrower ended,
 card move is resolved (entry 40: in jail). The engine is driven directly with its singleton
 actions; no legal-action lists are built, so the cost is the engine's own.
 
-Known difference from the Markov model: there every card is drawn with probability 1/16; in
-the engine a drawn Get Out of Jail Free card is *kept* and leaves its deck until used. In the
-"long" jail mode the players never use it, so after both have been drawn the decks hold 15
-cards each for the rest of the run; :func:`markov_without_jail_cards` is the exact limit of
-that situation. In "short" mode the card is used on the next jail turn and goes back under
-its deck, so the decks hold 15 cards only part of the time.
+The Get Out of Jail Free cards: in the engine a drawn one is *kept* and leaves its deck
+until used or sold (RULES.md §5). These players never use one ("long" tries for doubles,
+"short" pays the fine, exactly as the modes say) and never trade, so once both have been
+drawn each deck holds 15 cards for the rest of the game; :func:`markov_without_jail_cards`
+is the exact long-run limit of that, and ``monopoly analyze markov`` gives it by default.
+The textbook chain, where every card is drawn with probability 1/16 and the jail card is
+returned at once (:func:`monopoly.sim.markov.landing_probabilities`), differs from it by up
+to 0.14 percentage points (the jail entry in "long" mode).
 
 :func:`asymptotic_std` gives the sampling standard deviation of the frequencies of a Markov
 chain run (the throws are correlated, so the binomial ``sqrt(p(1-p)/N)`` is not the right
@@ -95,7 +97,7 @@ def _play(game: Game, throws: int, jail: str) -> list[int]:
     apply = game.apply
     players = game.players
     roll, decline, pass_bid, end = A.ROLL, A.DECLINE, A.PASS_BID, A.END_TURN
-    pay_fine, use_card = A.PAY_JAIL_FINE, A.USE_JAIL_CARD
+    pay_fine = A.PAY_JAIL_FINE
     done = 0
     flush = _HISTORY_FLUSH
     while done < throws:
@@ -107,8 +109,8 @@ def _play(game: Game, throws: int, jail: str) -> list[int]:
         phase = game.phase
         if phase == PRE_ROLL:
             p = players[seat]
-            if short and p.in_jail:  # RULES.md §7: leave at once, a card first if held
-                apply(seat, use_card if p.jail_cards else pay_fine)
+            if short and p.in_jail:  # RULES.md §7: pay the fine at once on the next turn
+                apply(seat, pay_fine)
                 continue
             before = game.throws
             apply(seat, roll)
@@ -131,7 +133,7 @@ def landing_frequencies(throws: int, jail: str, seed: int) -> list[float]:
 
     Played through the real engine (classic rules, events off) by two players who never
     buy, bid or trade. ``jail``: "long" tries for doubles (up to three turns); "short" pays
-    the fine at once on the next turn, using a Get Out of Jail Free card first if held.
+    the fine at once on the next turn. Jail cards drawn are kept (see the module docstring).
     """
     counts = landing_counts(throws, jail, seed)
     if throws == 0:
