@@ -43,7 +43,7 @@ bench: install
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/mypy --strict src/monopoly/board
+	$(BIN)/mypy --strict src/monopoly
 
 check-long: install
 	$(BIN)/monopoly check --games 100000 --json
