@@ -1,0 +1,89 @@
+"""Fuzzing the engine with arbitrary actions (DESIGN.md: Hypothesis for fuzzing actions).
+
+Whatever a client sends, in whatever position: either the action is legal and the position
+stays sound (every conformance invariant holds), or the engine raises its typed error and
+the position is exactly as it was (the issue: an illegal or malformed action changes
+nothing).
+"""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from monopoly.board import actions as A
+from monopoly.board.errors import IllegalActionError
+from monopoly.board.game import Game
+from monopoly.board.record import snapshot_text
+from monopoly.board.view import SeatView
+from monopoly.bots import make_bot
+from monopoly.sim.conformance import check_position
+
+squares = st.integers(min_value=-3, max_value=45)
+amounts = st.integers(min_value=-50, max_value=5000)
+decks = st.sampled_from(["chance", "community_chest", "", "nope"])
+bundles = st.builds(
+    A.Bundle,
+    cash=amounts,
+    squares=st.lists(squares, max_size=4).map(tuple),
+    jail_cards=st.lists(decks, max_size=2).map(tuple),
+)
+actions = st.one_of(
+    st.sampled_from(list(A.ACTIONS_BY_ID)),
+    st.builds(A.Bid, amounts),
+    st.builds(A.ProposeTrade, st.integers(-1, 5), bundles, bundles),
+    st.builds(A.CounterTrade, bundles, bundles),
+    st.builds(
+        A.RaiseFunds,
+        st.lists(st.tuples(squares, st.integers(-1, 6)), max_size=4).map(tuple),
+        st.lists(squares, max_size=4).map(tuple),
+    ),
+    st.text(max_size=30),
+    st.none(),
+    st.integers(),
+)
+
+
+def _position(seed: int, steps: int) -> Game:
+    game = Game(["a", "b", "c"], seed)
+    bots = [make_bot("random", seed * 10 + i) for i in range(3)]
+    for _ in range(steps):
+        seat = game.pending
+        if seat is None:
+            break
+        game.apply(seat, bots[seat].choose(SeatView(game, seat), game.legal_actions(seat)))
+    return game
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 30),
+    steps=st.integers(0, 400),
+    seat=st.integers(-1, 4),
+    action=actions,
+)
+def test_any_action_is_applied_soundly_or_rejected_without_change(
+    seed: int, steps: int, seat: int, action: object
+) -> None:
+    game = _position(seed, steps)
+    before = snapshot_text(game)
+    history = len(game.history)
+    legal = game.is_legal(seat, action)
+    try:
+        game.apply(seat, action)
+    except IllegalActionError as exc:  # MalformedActionError is one too
+        assert not legal
+        assert str(exc)
+        assert snapshot_text(game) == before
+        assert len(game.history) == history
+        return
+    except (TypeError, ValueError) as exc:  # a Bundle or Bid of the wrong shape
+        raise AssertionError(f"untyped error for {action!r}: {exc!r}") from exc
+    assert legal, f"{action!r} was applied although is_legal said no"
+    assert check_position(game) == []
+
+
+def test_fuzz_positions_are_reachable() -> None:
+    """The fuzz positions include the interesting phases (not only the first roll)."""
+    phases = {_position(seed, 300).phase_name for seed in range(10)}
+    assert len(phases) >= 2
