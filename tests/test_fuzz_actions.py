@@ -30,6 +30,17 @@ bundles = st.builds(
 )
 actions = st.one_of(
     st.sampled_from(list(A.ACTIONS_BY_ID)),
+    *(
+        st.builds(cls, squares)
+        for cls in (
+            A.Build,
+            A.SellBuilding,
+            A.Mortgage,
+            A.Unmortgage,
+            A.LiftReceived,
+            A.KeepMortgaged,
+        )
+    ),
     st.builds(A.Bid, amounts),
     st.builds(A.ProposeTrade, st.integers(-1, 5), bundles, bundles),
     st.builds(A.CounterTrade, bundles, bundles),

@@ -713,6 +713,9 @@ class Game:
         checker = _CHECKS.get(action.__class__)
         if checker is None:
             return f"{action!r} is not an action"
+        square = getattr(action, "square", 0)
+        if not isinstance(square, int) or not 0 <= square < len(self.owner):
+            return f"there is no square {square!r}"
         if self.phase == OVER:
             return "the game is over"
         if not isinstance(seat, int) or isinstance(seat, bool):
@@ -991,6 +994,8 @@ class Game:
         hotels_back = 0
         groups: set[int] = set()
         for sq, lv in action.levels:
+            if not (isinstance(sq, int) and 0 <= sq < 40 and isinstance(lv, int)):
+                return f"bad sale {sq!r}:{lv!r}", 0
             if sq in seen:
                 return f"square {sq} is listed twice", 0
             seen.add(sq)
@@ -1013,6 +1018,8 @@ class Game:
         del hotels_back
         seen.clear()
         for sq in action.mortgages:
+            if not (isinstance(sq, int) and 0 <= sq < 40):
+                return f"there is no square {sq!r}", 0
             if sq in seen:
                 return f"square {sq} is listed twice", 0
             seen.add(sq)
