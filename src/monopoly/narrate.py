@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import ClassVar
 
 from monopoly.board import events as E
+from monopoly.board.actions import Bundle
 from monopoly.board.edition import Edition
 from monopoly.board.game import Game
 from monopoly.i18n import gettext as _
@@ -285,9 +286,25 @@ class Narrator:
 
     def _trade_proposed(self, e: E.Event) -> str:
         assert isinstance(e, E.TradeProposed)
-        return _("{proposer} offers {target} a trade: gives {give}, takes {take}.").format(
-            proposer=self.who(e.proposer), target=self.who(e.target), give=e.give, take=e.take
+        return _("{proposer} offers {target} a trade: gives {give}; takes {take}.").format(
+            proposer=self.who(e.proposer),
+            target=self.who(e.target),
+            give=self.bundle(e.give),
+            take=self.bundle(e.take),
         )
+
+    def bundle(self, text: str) -> str:
+        """One side of a trade in words: cash, deeds by name, jail cards."""
+        b = Bundle.parse(text)
+        items: list[str] = []
+        if b.cash:
+            items.append(self.money(b.cash))
+        items.extend(self.square(sq) for sq in b.squares)
+        items.extend(
+            _("a Get Out of Jail Free card ({deck})").format(deck=self.deck(d))
+            for d in b.jail_cards
+        )
+        return ", ".join(items) if items else _("nothing")
 
     def _trade_accepted(self, e: E.Event) -> str:
         assert isinstance(e, E.TradeAccepted)
