@@ -177,10 +177,13 @@ def test_greedy_bids_up_to_the_printed_price_then_passes() -> None:
         assert seat is not None
         action = bots[seat].choose(views[seat], g.legal_actions(seat))
         if isinstance(action, A.Bid):
-            assert action.amount == g.auction.high_bid + 1 <= 60
+            assert action.amount == 60  # its whole limit at once: the printed price
+        else:
+            assert action is A.PASS_BID
+            assert g.auction.high_bid == 60  # passes only once the price is reached
         g.apply(seat, action)
-    assert g.owner[3] in (0, 1)
-    assert g.bank_in == 60  # the minimum raises reached the printed price exactly
+    assert g.owner[3] == 1  # seat 1 bids first (after the decliner) and gets it at 60
+    assert g.bank_in == 60
 
 
 def test_greedy_builds_evenly_cheapest_first() -> None:
@@ -303,3 +306,18 @@ def test_greedy_lifts_a_received_mortgage_when_it_can() -> None:
     assert bot.choose(view, g.legal_actions(0)) is A.LIFT[39]
     g.players[0].cash = 10
     assert bot.choose(view, g.legal_actions(0)) is A.KEEP[39]
+
+
+def test_greedy_bids_no_more_than_its_cash() -> None:
+    """RULES.md §3: a bid is paid in cash; greedy's limit is the price or its cash if less."""
+    g = new_game(2)
+    rig_dice(g, (3, 4))
+    g.apply(0, A.ROLL)  # Chance 7
+    g.players[0].position = 39
+    g.phase = 1  # BUY, as if landed on Boardwalk (400)
+    g.buy_square = 39
+    g.players[1].cash = 250
+    g.apply(0, A.DECLINE)
+    assert g.pending == 1
+    action = GreedyBot(1).choose(SeatView(g, 1), g.legal_actions(1))
+    assert action == A.Bid(250)

@@ -693,7 +693,10 @@ class Game:
         if self.offer is None:
             partners = tuple(s for s in self.active_seats() if s != seat)
             if partners:
-                fixed.append(A.TradeTemplate(partners))
+                template = _TRADE_TEMPLATES.get(partners)
+                if template is None:
+                    template = _TRADE_TEMPLATES[partners] = A.TradeTemplate(partners)
+                fixed.append(template)
         return self._version, fixed, priced
 
     def is_legal(self, seat: object, action: object) -> bool:
@@ -1666,6 +1669,8 @@ class Game:
 
 
 _NO_EVENTS: list[E.Event] = []
+# Trade templates by partner seats: immutable, so shared (building one is not free).
+_TRADE_TEMPLATES: dict[tuple[int, ...], A.TradeTemplate] = {}
 
 _CheckFn = Callable[[Game, int, Any], "str | None"]
 _ApplyFn = Callable[[Game, int, Any], None]

@@ -134,6 +134,16 @@ class SeatView:
         d = self._g.debts[0]
         return d.debtor, d.creditor, d.amount
 
+    def auction_square(self) -> int:
+        """The square of the lot being auctioned, or -1 when no auction runs."""
+        au = self._g.auction
+        return -1 if au is None else au.square
+
+    def auction_lot(self) -> str:
+        """"property", "house" or "hotel"; "" when no auction runs."""
+        au = self._g.auction
+        return "" if au is None else au.lot
+
     def auction(self) -> dict[str, Any] | None:
         au = self._g.auction
         if au is None:

@@ -1,7 +1,7 @@
 """The greedy bot: a simple, fast baseline player (used in the speed benchmark).
 
 - buys every property it lands on when it can pay;
-- in an auction bids the minimum raise while that stays within the printed price (the
+- in an auction bids its limit at once, the printed price or its cash if less (the
   building cost for a house or hotel lot), else passes;
 - builds evenly as soon as it can, cheapest building first, on its roll and at the end
   of its turn; lifts a mortgage at the end of its turn when it keeps
@@ -141,15 +141,17 @@ def _lift_mortgage(view: SeatView, legal: list[A.LegalEntry]) -> A.Action | None
 
 
 def _bid(view: SeatView, entry: A.BidRange) -> A.Action:
-    """The minimum raise while it stays within the lot's printed price, else pass."""
-    au = view.auction()
-    if au is None:
+    """Its whole limit at once (the lot's printed price, or the cash in hand if less) while
+    that beats the high bid, else pass: one bid per auction instead of a run of raises."""
+    sq = view.auction_square()
+    if sq < 0:
         return _PASS_BID
     t = view.tables
-    sq = au["square"]
-    limit = t.price[sq] if au["lot"] == "property" else t.house_cost[sq]
+    limit = t.price[sq] if view.auction_lot() == "property" else t.house_cost[sq]
+    if limit > entry.high:
+        limit = entry.high
     if entry.low <= limit:
-        return A.Bid(entry.low)
+        return A.Bid(limit)
     return _PASS_BID
 
 
