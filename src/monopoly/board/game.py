@@ -994,7 +994,6 @@ class Game:
         raised = 0
         pct = self.rules.building_sell_percent
         houses_back = 0
-        hotels_back = 0
         groups: set[int] = set()
         for sq, lv in action.levels:
             if not (isinstance(sq, int) and 0 <= sq < 40 and isinstance(lv, int)):
@@ -1010,7 +1009,6 @@ class Game:
             new_level[sq] = lv
             raised += (old - lv) * t.house_cost[sq] * pct // 100
             houses_back += (old if old < hl else 0) - (lv if lv < hl else 0)
-            hotels_back += 1 if old == hl else 0
             groups.add(t.group_of[sq])
         for g in groups:
             levels = [new_level[s] for s in t.groups[g]]
@@ -1018,7 +1016,6 @@ class Game:
                 return "sales must leave the group evenly built", 0
         if self.houses_left + houses_back < 0:
             return "the bank has not enough houses to break the hotels down that far", 0
-        del hotels_back
         seen.clear()
         for sq in action.mortgages:
             if not (isinstance(sq, int) and 0 <= sq < 40):
