@@ -1363,29 +1363,27 @@ class Game:
         self._transfer(seat, BANK, cost, "building")
         self._place_building(seat, sq, cost)
 
-    def _place_building(self, seat: int, sq: int, paid: int) -> None:
+    def _set_level(self, sq: int, new: int) -> None:
+        """Change a street's buildings, moving houses and hotels between it and the bank's
+        stock (RULES.md §8): a hotel stands on its own, the houses it replaced are back in
+        the bank; breaking it down takes houses from the bank."""
         hl = self.hotel_level
-        new = self.level[sq] + 1
-        if new == hl:
-            self.hotels_left -= 1
-            self.houses_left += hl - 1  # the houses it replaces go back to the bank
-        else:
-            self.houses_left -= 1
+        old = self.level[sq]
+        self.houses_left += (old if old < hl else 0) - (new if new < hl else 0)
+        self.hotels_left += (1 if old == hl else 0) - (1 if new == hl else 0)
         self.level[sq] = new
+
+    def _place_building(self, seat: int, sq: int, paid: int) -> None:
+        new = self.level[sq] + 1
+        self._set_level(sq, new)
         self._emit(E.Built(seat, sq, new, paid))
         self._touch()
 
     def _do_sell(self, seat: int, action: A.Action) -> None:
         assert isinstance(action, A.SellBuilding)
         sq = action.square
-        hl = self.hotel_level
         old = self.level[sq]
-        if old == hl:
-            self.hotels_left += 1
-            self.houses_left -= hl - 1
-        else:
-            self.houses_left += 1
-        self.level[sq] = old - 1
+        self._set_level(sq, old - 1)
         refund = self.t.house_cost[sq] * self.rules.building_sell_percent // 100
         self._transfer(BANK, seat, refund, "building_sale")
         self._emit(E.Sold(seat, sq, old - 1, refund))
@@ -1415,14 +1413,10 @@ class Game:
     def _do_raise(self, seat: int, action: A.Action) -> None:
         assert isinstance(action, A.RaiseFunds)
         t = self.t
-        hl = self.hotel_level
         pct = self.rules.building_sell_percent
         for sq, lv in action.levels:
             old = self.level[sq]
-            self.houses_left += (old if old < hl else 0) - (lv if lv < hl else 0)
-            if old == hl:
-                self.hotels_left += 1
-            self.level[sq] = lv
+            self._set_level(sq, lv)
             refund = (old - lv) * t.house_cost[sq] * pct // 100
             self._transfer(BANK, seat, refund, "building_sale")
             self._emit(E.Sold(seat, sq, lv, refund))
@@ -1524,17 +1518,12 @@ class Game:
         """RULES.md §9: bankrupt to a player or to the bank."""
         p = self.players[seat]
         t = self.t
-        hl = self.hotel_level
         pct = self.rules.building_sell_percent
         # Buildings go back to the bank at half price; the cash goes to the creditor.
         for sq in self.holdings[seat]:
             lv = self.level[sq]
             if lv:
-                if lv == hl:
-                    self.hotels_left += 1
-                else:
-                    self.houses_left += lv
-                self.level[sq] = 0
+                self._set_level(sq, 0)
                 self._transfer(BANK, seat, lv * t.house_cost[sq] * pct // 100, "building_sale")
         self.debts = [d for d in self.debts if d.debtor != seat and d.creditor != seat]
         self.receipts = [r for r in self.receipts if r[0] != seat]

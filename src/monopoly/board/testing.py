@@ -70,13 +70,8 @@ def give(game: Game, seat: int, *squares: int) -> None:
 
 def set_levels(game: Game, **levels: int) -> None:
     """Set building levels by square, e.g. ``set_levels(g, s37=4, s39=5)``; adjusts bank stock."""
-    hl = game.hotel_level
     for key, lv in levels.items():
-        sq = int(key.lstrip("s"))
-        old = game.level[sq]
-        game.houses_left += (old if old < hl else 0) - (lv if lv < hl else 0)
-        game.hotels_left += (1 if old == hl else 0) - (1 if lv == hl else 0)
-        game.level[sq] = lv
+        game._set_level(int(key.lstrip("s")), lv)
     game._touch()
 
 
