@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from monopoly.board.errors import MalformedActionError
+from monopoly.board.text import Text
 
 N_SQUARES = 40
 
@@ -221,7 +222,7 @@ class Bundle:
                 cash += _int(item[1:], "cash")
             elif item.startswith("card:"):
                 if not item[5:]:
-                    raise MalformedActionError("'card:' needs a deck name, e.g. card:chance")
+                    raise MalformedActionError(Text("'card:' needs a deck name, e.g. card:chance"))
                 cards.append(item[5:])
             else:
                 squares.append(_square(item))
@@ -398,14 +399,20 @@ ACTIONS_BY_ID: tuple[Action, ...] = tuple(ACTION_IDS)
 
 def _int(text: str, what: str) -> int:
     if not (text.isascii() and text.isdigit()):
-        raise MalformedActionError(f"{what} must be a whole number in digits, got {text!r}")
+        raise MalformedActionError(
+            Text(
+                "{what} must be a whole number in digits, got {value}", what=what, value=repr(text)
+            )
+        )
     return int(text)
 
 
 def _square(text: str) -> int:
     value = _int(text, "square")
     if value >= N_SQUARES:
-        raise MalformedActionError(f"square must be 0-{N_SQUARES - 1}, got {value}")
+        raise MalformedActionError(
+            Text("square must be 0-{last}, got {value}", last=N_SQUARES - 1, value=value)
+        )
     return value
 
 
@@ -414,41 +421,53 @@ def _keyvals(parts: list[str], keys: tuple[str, ...], verb: str) -> dict[str, st
     for part in parts:
         key, sep, value = part.partition("=")
         if not sep or key not in keys or key in out:
-            raise MalformedActionError(f"{verb}: expected {' '.join(k + '=' for k in keys)}")
+            raise MalformedActionError(
+                Text("{verb}: expected {keys}", verb=verb, keys=" ".join(k + "=" for k in keys))
+            )
         out[key] = value
     if set(out) != set(keys):
-        raise MalformedActionError(f"{verb}: expected {' '.join(k + '=...' for k in keys)}")
+        raise MalformedActionError(
+            Text("{verb}: expected {keys}", verb=verb, keys=" ".join(k + "=..." for k in keys))
+        )
     return out
 
 
 def parse_action(text: object) -> Action:
     """Parse the canonical text form of an action. Raises :class:`MalformedActionError`."""
     if not isinstance(text, str):
-        raise MalformedActionError(f"an action must be text, got {type(text).__name__}")
+        raise MalformedActionError(
+            Text("an action must be text, got {value}", value=type(text).__name__)
+        )
     words = text.strip().split()
     if not words:
-        raise MalformedActionError("empty action")
+        raise MalformedActionError(Text("empty action"))
     verb, args = words[0], words[1:]
     single = _SINGLETONS.get(verb)
     if single is not None:
         if args:
-            raise MalformedActionError(f"{verb!r} takes no arguments")
+            raise MalformedActionError(Text("{verb} takes no arguments", verb=repr(verb)))
         return single
     table = _SQUARE_TABLES.get(verb)
     if table is not None:
         if len(args) != 1:
-            raise MalformedActionError(f"{verb!r} takes one square, e.g. '{verb} 39'")
+            raise MalformedActionError(
+                Text(
+                    "{verb} takes one square, e.g. {example}",
+                    verb=repr(verb),
+                    example=f"'{verb} 39'",
+                )
+            )
         return table[_square(args[0])]
     if verb == "bid":
         if len(args) != 1:
-            raise MalformedActionError("'bid' takes one amount, e.g. 'bid 120'")
+            raise MalformedActionError(Text("'bid' takes one amount, e.g. 'bid 120'"))
         amount = _int(args[0], "bid")
         if amount <= 0:
-            raise MalformedActionError("a bid must be at least 1")
+            raise MalformedActionError(Text("a bid must be at least 1"))
         return Bid(amount)
     if verb == "propose":
         if len(args) != 3:
-            raise MalformedActionError("'propose' is 'propose SEAT give=... take=...'")
+            raise MalformedActionError(Text("'propose' is 'propose SEAT give=... take=...'"))
         kv = _keyvals(args[1:], ("give", "take"), verb)
         return ProposeTrade(
             _int(args[0], "seat"), Bundle.parse(kv["give"]), Bundle.parse(kv["take"])
@@ -463,13 +482,13 @@ def parse_action(text: object) -> Action:
             for item in kv["sell"].split(","):
                 sq, sep, lv = item.partition(":")
                 if not sep:
-                    raise MalformedActionError("'raise sell=' items are SQUARE:LEVEL")
+                    raise MalformedActionError(Text("'raise sell=' items are SQUARE:LEVEL"))
                 level = _int(lv, "level")
                 if level > 5:
-                    raise MalformedActionError("a building level is 0-5")
+                    raise MalformedActionError(Text("a building level is 0-5"))
                 levels.append((_square(sq), level))
         morts = (
             tuple(_square(s) for s in kv["mortgage"].split(",")) if kv["mortgage"] != "-" else ()
         )
         return RaiseFunds(tuple(levels), morts)
-    raise MalformedActionError(f"unknown action {verb!r}")
+    raise MalformedActionError(Text("unknown action {verb}", verb=repr(verb)))

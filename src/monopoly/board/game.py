@@ -50,6 +50,7 @@ from monopoly.board.tables import (
     BoardTables,
     board_tables,
 )
+from monopoly.board.text import Text
 
 BANK: Final = -1  # the same as events.BANK
 NOBODY: Final = -2
@@ -158,11 +159,11 @@ class Game:
         if isinstance(edition, str):
             edition = load_edition(edition)
         if not 2 <= len(seats) <= 8:
-            raise ValueError(f"a game needs 2 to 8 seats, got {len(seats)}")
+            raise ValueError(Text("a game needs 2 to 8 seats, got {count}", count=len(seats)))
         if len(set(seats)) != len(seats) or any(not str(s).strip() for s in seats):
-            raise ValueError("seat names must be distinct and non-empty")
+            raise ValueError(Text("seat names must be distinct and non-empty"))
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ValueError(f"the seed must be an integer, got {seed!r}")
+            raise ValueError(Text("the seed must be an integer, got {value}", value=repr(seed)))
         self.rules = rules or RuleSet()
         # hot rule values as plain ints (the rule set is frozen)
         self._go_salary: int = self.rules.go_salary
@@ -509,7 +510,9 @@ class Game:
                     houses += lv
             self._charge(p.seat, BANK, houses * card[7] + hotels * card[8], "repairs")
         else:  # E_PAY_OR_DRAW and future effects: not in the classic decks
-            raise IllegalActionError(f"card effect {effect} is not supported by these rules")
+            raise IllegalActionError(
+                Text("card effect {value} is not supported by these rules", value=effect)
+            )
 
     # ------------------------------------------------------------------ §7 jail
 
@@ -715,24 +718,26 @@ class Game:
     def _check(self, seat: object, action: object) -> str | None:
         checker = _CHECKS.get(action.__class__)
         if checker is None:
-            return f"{action!r} is not an action"
+            return Text("{value} is not an action", value=repr(action))
         square = getattr(action, "square", 0)
         if not isinstance(square, int) or not 0 <= square < len(self.owner):
-            return f"there is no square {square!r}"
+            return Text("there is no square {value}", value=repr(square))
         if self.phase == OVER:
-            return "the game is over"
+            return Text("the game is over")
         if not isinstance(seat, int) or isinstance(seat, bool):
-            return f"there is no seat {seat!r}"
+            return Text("there is no seat {value}", value=repr(seat))
         if not 0 <= seat < len(self.players):
-            return f"there is no seat {seat!r}"
+            return Text("there is no seat {value}", value=repr(seat))
         if self.players[seat].bankrupt:
-            return f"seat {seat} is bankrupt"
+            return Text("seat {seat} is bankrupt", seat=seat)
         return checker(self, seat, action)
 
     def _not_pending(self, seat: int) -> str | None:
         pending = self.pending
         if pending != seat:
-            return f"it is seat {pending}'s decision, not seat {seat}'s"
+            return Text(
+                "it is seat {player}'s decision, not seat {seat}'s", player=pending, seat=seat
+            )
         return None
 
     def _turn_decision(self, seat: int, phase: int) -> str | None:
@@ -744,11 +749,13 @@ class Game:
             or self.auction is not None
         ):
             why = self._not_pending(seat)
-            return why or "another decision must be made first"
+            return why or Text("another decision must be made first")
         if seat != self.turn_player:
-            return f"it is seat {self.turn_player}'s turn, not seat {seat}'s"
+            return Text(
+                "it is seat {player}'s turn, not seat {seat}'s", player=self.turn_player, seat=seat
+            )
         if self.phase != phase:
-            return f"not possible in the {self.phase_name} phase"
+            return Text("not possible in the {phase} phase", phase=self.phase_name)
         return None
 
     def _check_roll(self, seat: int, action: A.Action) -> str | None:
@@ -760,11 +767,11 @@ class Game:
             return why
         p = self.players[seat]
         if not p.in_jail:
-            return "not in jail"
+            return Text("not in jail")
         if p.jail_turns >= self.rules.max_jail_turns - 1:
-            return "the fine can be paid before rolling only on the first or second turn"
+            return Text("the fine can be paid before rolling only on the first or second turn")
         if p.cash < self.rules.jail_fine:
-            return f"not enough cash for the fine of {self.rules.jail_fine}"
+            return Text("not enough cash for the fine of {fine}", fine=self.rules.jail_fine)
         return None
 
     def _check_use_card(self, seat: int, action: A.Action) -> str | None:
@@ -773,9 +780,9 @@ class Game:
             return why
         p = self.players[seat]
         if not p.in_jail:
-            return "not in jail"
+            return Text("not in jail")
         if not p.jail_cards:
-            return "no Get Out of Jail Free card"
+            return Text("no Get Out of Jail Free card")
         return None
 
     def _check_buy(self, seat: int, action: A.Action) -> str | None:
@@ -784,7 +791,7 @@ class Game:
             return why
         price = self.t.price[self.buy_square]
         if self.players[seat].cash < price:
-            return f"not enough cash: the price is {price}"
+            return Text("not enough cash: the price is {price}", price=price)
         return None
 
     def _check_decline(self, seat: int, action: A.Action) -> str | None:
@@ -798,7 +805,7 @@ class Game:
         if why:
             return why
         if self.auction is None or self.offer or self.debts or self.receipts or self.placement:
-            return "no auction is waiting for this seat"
+            return Text("no auction is waiting for this seat")
         return None
 
     def _check_bid(self, seat: int, action: A.Action) -> str | None:
@@ -809,9 +816,11 @@ class Game:
         au = self.auction
         assert au is not None
         if not isinstance(action.amount, int) or action.amount <= au.high_bid:
-            return f"a bid must be more than {au.high_bid}"
+            return Text("a bid must be more than {bid}", bid=au.high_bid)
         if action.amount > self.players[seat].cash:
-            return f"a bid may not exceed the cash in hand ({self.players[seat].cash})"
+            return Text(
+                "a bid may not exceed the cash in hand ({cash})", cash=self.players[seat].cash
+            )
         return None
 
     def _check_pass(self, seat: int, action: A.Action) -> str | None:
@@ -822,23 +831,27 @@ class Game:
         if why:
             return why
         if self.offer is not None or not self.debts:
-            return "bankruptcy is only for a debtor who cannot pay"
+            return Text("bankruptcy is only for a debtor who cannot pay")
         owed = self.debts[0].amount
         can = self.liquidation_value(seat)
         if can >= owed:
-            return f"the debt of {owed} can still be raised (up to {can}): sell and mortgage"
+            return Text(
+                "the debt of {owed} can still be raised (up to {available}): sell and mortgage",
+                owed=owed,
+                available=can,
+            )
         return None
 
     def _check_accept(self, seat: int, action: A.Action) -> str | None:
         offer = self.offer
         if offer is None or offer.target != seat:
-            return "no trade is offered to this seat"
+            return Text("no trade is offered to this seat")
         return self._check_trade(offer.proposer, offer.target, offer.give, offer.take, True)
 
     def _check_reject(self, seat: int, action: A.Action) -> str | None:
         offer = self.offer
         if offer is None or offer.target != seat:
-            return "no trade is offered to this seat"
+            return Text("no trade is offered to this seat")
         return None
 
     def _check_receipt(self, seat: int, action: A.Action) -> str | None:
@@ -847,13 +860,15 @@ class Game:
         if why:
             return why
         if self.offer is not None or self.debts or not self.receipts:
-            return "no received mortgaged property is waiting for a decision"
+            return Text("no received mortgaged property is waiting for a decision")
         if self.receipts[0] != (seat, action.square):
-            return f"the decision waiting is about square {self.receipts[0][1]}"
+            return Text(
+                "the decision waiting is about square {square}", square=self.receipts[0][1]
+            )
         if isinstance(action, A.LiftReceived):
             cost = self.t.price[action.square] // 2
             if self.players[seat].cash - self._committed(seat) < cost:
-                return f"not enough cash to lift the mortgage ({cost})"
+                return Text("not enough cash to lift the mortgage ({cost})", cost=cost)
         return None
 
     # --- §8 buildings
@@ -911,48 +926,52 @@ class Game:
         t = self.t
         if self.placement is not None:
             if self.placement[0] != seat or self.pending != seat:
-                return "a building won at auction is waiting to be placed"
+                return Text("a building won at auction is waiting to be placed")
             if sq not in self._buildable(seat, self.placement[1], free=True):
-                return f"the {self.placement[1]} cannot be placed on square {sq}"
+                return Text(
+                    "the {lot} cannot be placed on square {square}",
+                    lot=self.placement[1],
+                    square=sq,
+                )
             return None
         if self.auction is not None and self.auction.lot != LOT_PROPERTY:
-            return "a building auction is running"
+            return Text("a building auction is running")
         if t.kind[sq] != K_STREET:
-            return f"square {sq} is not a street"
+            return Text("square {square} is not a street", square=sq)
         if self.owner[sq] != seat:
-            return f"seat {seat} does not own square {sq}"
+            return Text("seat {seat} does not own square {square}", seat=seat, square=sq)
         if self._in_debt(seat):
-            return "a debtor must pay the debt before building"
+            return Text("a debtor must pay the debt before building")
         if sq in self._buildable(seat, None, free=False):
             return None
         group = t.groups[t.group_of[sq]]
         if any(self.owner[s] != seat for s in group):
-            return "houses need the complete colour group"
+            return Text("houses need the complete colour group")
         if any(self.mortgaged[s] for s in group):
-            return "no building on a group with a mortgaged street"
+            return Text("no building on a group with a mortgaged street")
         if self.level[sq] >= self.hotel_level:
-            return "the street already has a hotel"
+            return Text("the street already has a hotel")
         if self.level[sq] > min(self.level[s] for s in group):
-            return "build evenly: other streets of the group need a house first"
+            return Text("build evenly: other streets of the group need a house first")
         if self.level[sq] == self.hotel_level - 1:
             if self.hotels_left <= 0:
-                return "the bank has no hotels left"
+                return Text("the bank has no hotels left")
         elif self.houses_left <= 0:
-            return "the bank has no houses left"
-        return f"not enough cash: a building costs {t.house_cost[sq]}"
+            return Text("the bank has no houses left")
+        return Text("not enough cash: a building costs {cost}", cost=t.house_cost[sq])
 
     def _check_sell(self, seat: int, action: A.Action | int) -> str | None:
         sq = action if isinstance(action, int) else action.square  # type: ignore[union-attr]
         if self.owner[sq] != seat:
-            return f"seat {seat} does not own square {sq}"
+            return Text("seat {seat} does not own square {square}", seat=seat, square=sq)
         lv = self.level[sq]
         if lv == 0:
-            return f"square {sq} has no buildings"
+            return Text("square {square} has no buildings", square=sq)
         group = self.t.groups[self.t.group_of[sq]]
         if lv < max(self.level[s] for s in group):
-            return "sell evenly: sell from the most built street of the group first"
+            return Text("sell evenly: sell from the most built street of the group first")
         if lv == self.hotel_level and self.houses_left < self.hotel_level - 1:
-            return (
+            return Text(
                 "the bank has not enough houses to break the hotel down: "
                 "sell it off whole with 'raise'"
             )
@@ -962,25 +981,25 @@ class Game:
         assert isinstance(action, A.Mortgage)
         sq = action.square
         if self.owner[sq] != seat or not self.t.price[sq]:
-            return f"seat {seat} does not own square {sq}"
+            return Text("seat {seat} does not own square {square}", seat=seat, square=sq)
         if self.mortgaged[sq]:
-            return f"square {sq} is already mortgaged"
+            return Text("square {square} is already mortgaged", square=sq)
         if self._group_built(sq):
-            return "sell the buildings of the group before mortgaging"
+            return Text("sell the buildings of the group before mortgaging")
         return None
 
     def _check_unmortgage(self, seat: int, action: A.Action) -> str | None:
         assert isinstance(action, A.Unmortgage)
         sq = action.square
         if self.owner[sq] != seat:
-            return f"seat {seat} does not own square {sq}"
+            return Text("seat {seat} does not own square {square}", seat=seat, square=sq)
         if not self.mortgaged[sq]:
-            return f"square {sq} is not mortgaged"
+            return Text("square {square} is not mortgaged", square=sq)
         if self._in_debt(seat):
-            return "a debtor must pay the debt before lifting mortgages"
+            return Text("a debtor must pay the debt before lifting mortgages")
         cost = self.t.price[sq] // 2 + self._interest(sq)
         if self.players[seat].cash - self._committed(seat) < cost:
-            return f"not enough cash to lift the mortgage ({cost})"
+            return Text("not enough cash to lift the mortgage ({cost})", cost=cost)
         return None
 
     def _plan_raise(self, seat: int, action: A.RaiseFunds) -> tuple[str | None, int]:
@@ -990,22 +1009,24 @@ class Game:
         new_level = list(self.level)
         seen: set[int] = set()
         if not action.levels and not action.mortgages:
-            return "nothing to sell or mortgage", 0
+            return Text("nothing to sell or mortgage"), 0
         raised = 0
         pct = self.rules.building_sell_percent
         houses_back = 0
         groups: set[int] = set()
         for sq, lv in action.levels:
             if not (isinstance(sq, int) and 0 <= sq < 40 and isinstance(lv, int)):
-                return f"bad sale {sq!r}:{lv!r}", 0
+                return Text("bad sale {value}", value=f"{sq!r}:{lv!r}"), 0
             if sq in seen:
-                return f"square {sq} is listed twice", 0
+                return Text("square {square} is listed twice", square=sq), 0
             seen.add(sq)
             if self.owner[sq] != seat or t.kind[sq] != K_STREET:
-                return f"seat {seat} does not own street {sq}", 0
+                return Text("seat {seat} does not own street {square}", seat=seat, square=sq), 0
             old = self.level[sq]
             if not 0 <= lv < old:
-                return f"square {sq} has level {old}; a sale must lower it", 0
+                return Text(
+                    "square {square} has level {level}; a sale must lower it", square=sq, level=old
+                ), 0
             new_level[sq] = lv
             raised += (old - lv) * t.house_cost[sq] * pct // 100
             houses_back += (old if old < hl else 0) - (lv if lv < hl else 0)
@@ -1013,22 +1034,22 @@ class Game:
         for g in groups:
             levels = [new_level[s] for s in t.groups[g]]
             if max(levels) - min(levels) > 1:
-                return "sales must leave the group evenly built", 0
+                return Text("sales must leave the group evenly built"), 0
         if self.houses_left + houses_back < 0:
-            return "the bank has not enough houses to break the hotels down that far", 0
+            return Text("the bank has not enough houses to break the hotels down that far"), 0
         seen.clear()
         for sq in action.mortgages:
             if not (isinstance(sq, int) and 0 <= sq < 40):
-                return f"there is no square {sq!r}", 0
+                return Text("there is no square {value}", value=repr(sq)), 0
             if sq in seen:
-                return f"square {sq} is listed twice", 0
+                return Text("square {square} is listed twice", square=sq), 0
             seen.add(sq)
             if self.owner[sq] != seat or not t.price[sq]:
-                return f"seat {seat} does not own square {sq}", 0
+                return Text("seat {seat} does not own square {square}", seat=seat, square=sq), 0
             if self.mortgaged[sq]:
-                return f"square {sq} is already mortgaged", 0
+                return Text("square {square} is already mortgaged", square=sq), 0
             if any(new_level[s] for s in t.groups[t.group_of[sq]]):
-                return f"square {sq}'s group still has buildings", 0
+                return Text("square {square}'s group still has buildings", square=sq), 0
             raised += t.price[sq] // 2
         return None, raised
 
@@ -1040,38 +1061,46 @@ class Game:
 
     def _check_bundle(self, seat: int, b: A.Bundle, spendable: int) -> str | None:
         if not isinstance(b, A.Bundle):
-            return "a trade side must be a Bundle"
+            return Text("a trade side must be a Bundle")
         if not isinstance(b.cash, int) or b.cash < 0:
-            return "trade cash must be a non-negative integer"
+            return Text("trade cash must be a non-negative integer")
         if b.cash > spendable:
-            return f"seat {seat} has only {spendable} to give"
+            return Text("seat {seat} has only {cash} to give", seat=seat, cash=spendable)
         if len(set(b.squares)) != len(b.squares):
-            return "a square is listed twice"
+            return Text("a square is listed twice")
         t = self.t
         for sq in b.squares:
             if not isinstance(sq, int) or not 0 <= sq < 40 or self.owner[sq] != seat:
-                return f"seat {seat} does not own square {sq}"
+                return Text("seat {seat} does not own square {square}", seat=seat, square=sq)
             if self._group_built(sq):
                 group = t.group_keys[t.group_of[sq]]
-                return f"square {sq}'s group ({group}) has buildings: sell them first"
+                return Text(
+                    "square {square}'s group ({group}) has buildings: sell them first",
+                    square=sq,
+                    group=group,
+                )
         p = self.players[seat]
         held = [t.deck_keys[d] for d, _ in p.jail_cards]
         for deck in b.jail_cards:
             if deck in held:
                 held.remove(deck)
             else:
-                return f"seat {seat} has no Get Out of Jail Free card from {deck!r}"
+                return Text(
+                    "seat {seat} has no Get Out of Jail Free card from {value}",
+                    seat=seat,
+                    value=repr(deck),
+                )
         return None
 
     def _check_trade(
         self, proposer: int, target: int, give: A.Bundle, take: A.Bundle, accepting: bool
     ) -> str | None:
         if not isinstance(target, int) or not 0 <= target < len(self.players):
-            return f"there is no seat {target!r}"
+            return Text("there is no seat {value}", value=repr(target))
         if target == proposer:
-            return "a trade needs two different seats"
+            return Text("a trade needs two different seats")
         if self.players[target].bankrupt:
-            return f"seat {target} is bankrupt"
+            return Text("seat {seat} is bankrupt", seat=target)
         spend = self.players[proposer].cash - self._committed(proposer)
         why = self._check_bundle(proposer, give, spend)
         if why:
@@ -1081,7 +1110,7 @@ class Game:
         if why:
             return why
         if give.is_empty() and take.is_empty():
-            return "an empty trade"
+            return Text("an empty trade")
         if accepting:
             # RULES.md §9: who receives a mortgaged property pays the 10 % fee at once.
             for receiver, gets, pays_cash, gets_cash in (
@@ -1091,20 +1120,24 @@ class Game:
                 fees = sum(self._interest(sq) for sq in gets.squares if self.mortgaged[sq])
                 after = self.players[receiver].cash - pays_cash + gets_cash
                 if fees > after - self._committed(receiver):
-                    return f"seat {receiver} cannot pay the 10 % fee ({fees}) on mortgaged deeds"
+                    return Text(
+                        "seat {seat} cannot pay the 10 % fee ({fee}) on mortgaged deeds",
+                        seat=receiver,
+                        fee=fees,
+                    )
         return None
 
     def _check_propose(self, seat: int, action: A.Action) -> str | None:
         assert isinstance(action, A.ProposeTrade)
         if self.offer is not None:
-            return "another trade offer is waiting for an answer"
+            return Text("another trade offer is waiting for an answer")
         return self._check_trade(seat, action.to, action.give, action.take, False)
 
     def _check_counter(self, seat: int, action: A.Action) -> str | None:
         assert isinstance(action, A.CounterTrade)
         offer = self.offer
         if offer is None or offer.target != seat:
-            return "no trade is offered to this seat"
+            return Text("no trade is offered to this seat")
         return self._check_trade(seat, offer.proposer, action.give, action.take, False)
 
     # ------------------------------------------------------------------ apply
@@ -1128,8 +1161,14 @@ class Game:
         if why is not None:
             text = action.text() if hasattr(action, "text") else repr(action)
             raise IllegalActionError(
-                f"seat {seat} cannot {text!r} (turn {self.turn_number}, "
-                f"{self.phase_name}): {why}"
+                Text(
+                    "seat {seat} cannot {action} (turn {turn}, {phase}): {reason}",
+                    seat=seat,
+                    action=repr(text),
+                    turn=self.turn_number,
+                    phase=self.phase_name,
+                    reason=why,
+                )
             )
         assert isinstance(seat, int)
         act = cast(A.Action, action)  # _check found a handler for its class
@@ -1481,7 +1520,9 @@ class Game:
         for i, (d, _) in enumerate(cards):
             if self.t.deck_keys[d] == deck_key:
                 return cards.pop(i)
-        raise IllegalActionError(f"seat {seat} has no jail card from {deck_key!r}")
+        raise IllegalActionError(
+            Text("seat {seat} has no jail card from {value}", seat=seat, value=repr(deck_key))
+        )
 
     def _receive(self, sq: int, src: int, dst: int) -> None:
         """A property changes hands; a mortgaged one costs the receiver 10 % (§9)."""

@@ -25,6 +25,7 @@ from monopoly.board.edition import load_edition
 from monopoly.board.errors import IllegalActionError, MonopolyError, RecordError
 from monopoly.board.game import NOBODY, Auction, Debt, Game, Outcome, Player, TradeOffer
 from monopoly.board.rules import RuleSet
+from monopoly.board.text import Text, reason
 
 RECORD_FORMAT = "monopoly-record/1"
 SNAPSHOT_FORMAT = "monopoly-snapshot/1"
@@ -99,7 +100,9 @@ def restore(data: dict[str, Any], *, events: bool = True) -> Game:
     """Rebuild a game from :func:`snapshot` output. Raises :class:`RecordError`."""
     try:
         if data.get("format") != SNAPSHOT_FORMAT:
-            raise RecordError(f"not a snapshot (format {data.get('format')!r})")
+            raise RecordError(
+                Text("not a snapshot (format {value})", value=repr(data.get("format")))
+            )
         rules = RuleSet.from_dict(data["rules"])
         seats = [p["name"] for p in data["players"]]
         game = Game(seats, int(data["seed"]), rules, load_edition(data["edition"]), events=events)
@@ -169,7 +172,7 @@ def restore(data: dict[str, Any], *, events: bool = True) -> Game:
     except RecordError:
         raise
     except (KeyError, TypeError, ValueError, IndexError, MonopolyError) as exc:
-        raise RecordError(f"malformed snapshot: {exc!r}") from exc
+        raise RecordError(Text("malformed snapshot: {error}", error=repr(exc))) from exc
 
 
 def _restore_player(p: Player, d: dict[str, Any]) -> None:
@@ -219,11 +222,13 @@ def replay(lines: Iterable[str], *, events: bool = False) -> Game:
     try:
         first = next(it)
     except StopIteration:
-        raise RecordError("empty record") from None
+        raise RecordError(Text("empty record")) from None
     try:
         head = json.loads(first)
         if not isinstance(head, dict) or head.get("format") != RECORD_FORMAT:
-            raise RecordError(f"line 1: not a record header (format {RECORD_FORMAT!r})")
+            raise RecordError(
+                Text("line 1: not a record header (format {value})", value=repr(RECORD_FORMAT))
+            )
         game = Game(
             [str(s) for s in head["seats"]],
             int(head["seed"]),
@@ -234,7 +239,7 @@ def replay(lines: Iterable[str], *, events: bool = False) -> Game:
     except RecordError:
         raise
     except (KeyError, TypeError, ValueError, json.JSONDecodeError, MonopolyError) as exc:
-        raise RecordError(f"line 1: bad header: {exc}") from exc
+        raise RecordError(Text("line 1: bad header: {error}", error=reason(exc))) from exc
     for n, line in enumerate(it, start=2):
         if not line.strip():
             continue
@@ -242,7 +247,9 @@ def replay(lines: Iterable[str], *, events: bool = False) -> Game:
             seat, text = json.loads(line)
             game.apply(int(seat), A.parse_action(str(text)))
         except IllegalActionError as exc:
-            raise RecordError(f"line {n}: {exc}") from exc
+            raise RecordError(Text("line {line}: {error}", line=n, error=reason(exc))) from exc
         except (TypeError, ValueError, json.JSONDecodeError) as exc:
-            raise RecordError(f"line {n}: malformed action line: {exc}") from exc
+            raise RecordError(
+                Text("line {line}: malformed action line: {error}", line=n, error=reason(exc))
+            ) from exc
     return game
