@@ -1,7 +1,9 @@
 """The rule set: one frozen, validated dataclass of named options with official defaults.
 
-Variants are values of this class (RULES.md §12 presets come with the next issue); an
-unknown option or a value out of range is a :class:`RulesError` that names it.
+Every deviation a seed describes is a named option (RULES.md); the presets of RULES.md §12
+(:data:`PRESETS`) are named starting points, and any option can be set one by one on top
+of a preset. An unknown option, or a value out of range, is a :class:`RulesError` that
+names it.
 
 Example::
 
@@ -9,91 +11,138 @@ Example::
     1500
     >>> RuleSet.from_dict({"auction": "none"}).auction
     'none'
+    >>> preset("short", luxury_tax=75).houses_for_hotel
+    3
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
 
 from monopoly.board.errors import RulesError
+from monopoly.board.text import Text
 
-AUCTION_STYLES = ("open", "none")
+AUCTION_STYLES = ("open", "sealed", "none")
 FIRST_PLAYER = ("roll", "fixed")
-END_CONDITIONS = ("last_player",)
+END_CONDITIONS = ("last_player", "bankruptcies", "time_limit", "turn_limit", "target_worth")
+
+BIG: int = 1_000_000_000
+
+
+def _opt(default: Any, low: int | None = None, high: int | None = None,
+         choices: tuple[str, ...] | None = None, section: str = "") -> Any:
+    meta: dict[str, Any] = {"section": section}
+    if low is not None:
+        meta["range"] = (low, high)
+    if choices is not None:
+        meta["choices"] = choices
+    return field(default=default, metadata=meta)
 
 
 @dataclass(frozen=True, slots=True)
 class RuleSet:
-    """Every option of the board game (RULES.md), with the classic defaults."""
+    """Every option of the board game (RULES.md), with the classic defaults.
+
+    Each field's metadata holds its RULES.md section and, for numbers, the allowed range
+    (``None`` is allowed where the type says so and means "off" / "the edition's value")."""
 
     # §1 setup
-    starting_cash: int = 1500
-    first_player: str = "roll"  # "roll": highest throw starts; "fixed": seat 0 starts
+    starting_cash: int = _opt(1500, 0, 1_000_000, section="1")
+    first_player: str = _opt("roll", choices=FIRST_PLAYER, section="1")
+    # title deeds dealt to each player before the first turn (short/timed: 2 paid, TOUR: 3)
+    starting_properties: int = _opt(0, 0, 14, section="1")
+    starting_properties_paid: bool = _opt(True, section="1")
     # §2 a turn
-    go_salary: int = 200
-    max_doubles: int = 3  # the third doubles in one turn sends the player to jail
+    go_salary: int = _opt(200, 0, 1_000_000, section="2")
+    max_doubles: int = _opt(3, 1, 10, section="2")
     # §3 buying and auctions
-    auction: str = "open"
+    auction: str = _opt("open", choices=AUCTION_STYLES, section="3")
+    buy_after_first_lap: bool = _opt(False, section="3")  # RU house rule
     # §4 rent
-    double_rent_with_mortgaged_in_group: bool = True
+    double_rent_with_mortgaged_in_group: bool = _opt(True, section="4")
+    no_rent_in_jail: bool = _opt(False, section="4")  # RU house rule
+    # §5 cards
+    jail_card_max_price: int | None = _opt(None, 0, 1_000_000, section="5")  # TOUR: 50
     # §6 taxes: None takes the edition's printed amount
-    income_tax: int | None = None
-    luxury_tax: int | None = None
+    income_tax: int | None = _opt(None, 0, 1_000_000, section="6")
+    luxury_tax: int | None = _opt(None, 0, 1_000_000, section="6")
+    income_tax_choice: bool = _opt(False, section="6")  # CZ: 200 or 10 % of total worth
+    income_tax_percent: int = _opt(10, 0, 100, section="6")
+    free_parking_pot: bool = _opt(False, section="6")  # RU house rule
     # §7 jail
-    jail_fine: int = 50
-    max_jail_turns: int = 3
+    jail_fine: int = _opt(50, 0, 1_000_000, section="7")
+    max_jail_turns: int = _opt(3, 1, 10, section="7")
+    two_player_no_fine_jail: bool = _opt(False, section="7")  # RU note for two players
     # §8 buildings
-    houses: int = 32
-    hotels: int = 12
-    houses_for_hotel: int = 4
+    houses: int = _opt(32, 0, 1000, section="8")
+    hotels: int = _opt(12, 0, 1000, section="8")
+    houses_for_hotel: int = _opt(4, 1, 4, section="8")
+    build_only_on_landing: bool = _opt(False, section="8")  # old Czech rule
+    houses_per_turn: int | None = _opt(None, 1, 100, section="8")  # RU house rule: 1
+    build_before_rolling: bool = _opt(False, section="8")  # RU house rule
     # §9 money
-    mortgage_interest_percent: int = 10
-    building_sell_percent: int = 50
+    mortgage_interest_percent: int = _opt(10, 0, 100, section="9")
+    building_sell_percent: int = _opt(50, 0, 100, section="9")  # §9a: 100
+    player_loans: bool = _opt(False, section="9")  # RU house rule
+    trade_mortgaged: bool = _opt(True, section="9a")  # §9a: False
+    bankrupt_stays: bool = _opt(False, section="9")  # RU house rule
+    bankrupt_buildings_to_creditor: bool = _opt(False, section="9")  # RU short game
+    bankrupt_estate_to_bank: bool = _opt(False, section="9a")
+    # clocks (seconds of an injected clock, never the wall clock)
+    negotiation_seconds: int | None = _opt(None, 1, 86_400, section="9")  # TOUR: 30
+    turn_clock_seconds: int | None = _opt(None, 1, 86_400, section="9")
+    time_limit_minutes: int | None = _opt(None, 1, 100_000, section="11")  # TOUR: 45
     # §11 end of the game
-    end: str = "last_player"
-    turn_limit: int | None = None  # for simulations: stop after this many turns
+    end: str = _opt("last_player", choices=END_CONDITIONS, section="11")
+    end_bankruptcies: int = _opt(2, 1, 7, section="11")
+    turn_limit: int | None = _opt(None, 1, BIG, section="11")  # also a cap for simulations
+    target_worth: int | None = _opt(None, 1, BIG, section="11")
 
     def __post_init__(self) -> None:
         for f in fields(self):
             value = getattr(self, f.name)
-            if f.type in ("int", int) and (not isinstance(value, int) or isinstance(value, bool)):
-                raise RulesError(f"option {f.name!r} must be an integer, got {value!r}")
-            if f.type in ("bool", bool) and not isinstance(value, bool):
-                raise RulesError(f"option {f.name!r} must be true or false, got {value!r}")
-        self._check_range("starting_cash", 0, 1_000_000)
-        self._check_range("go_salary", 0, 1_000_000)
-        self._check_range("max_doubles", 1, 10)
-        self._check_range("jail_fine", 0, 1_000_000)
-        self._check_range("max_jail_turns", 1, 10)
-        self._check_range("houses", 0, 1000)
-        self._check_range("hotels", 0, 1000)
-        self._check_range("houses_for_hotel", 1, 4)
-        self._check_range("mortgage_interest_percent", 0, 100)
-        self._check_range("building_sell_percent", 0, 100)
-        self._check_choice("auction", AUCTION_STYLES)
-        self._check_choice("first_player", FIRST_PLAYER)
-        self._check_choice("end", END_CONDITIONS)
-        for name in ("income_tax", "luxury_tax", "turn_limit"):
-            value = getattr(self, name)
-            if value is not None and (
-                not isinstance(value, int) or isinstance(value, bool) or value < 0
-            ):
-                raise RulesError(f"option {name!r} must be a non-negative integer or null")
-
-    def _check_range(self, name: str, low: int, high: int) -> None:
-        value = getattr(self, name)
-        if not low <= value <= high:
-            raise RulesError(f"option {name!r} must be between {low} and {high}, got {value}")
-
-    def _check_choice(self, name: str, choices: tuple[str, ...]) -> None:
-        value = getattr(self, name)
-        if value not in choices:
-            raise RulesError(f"option {name!r} must be one of {', '.join(choices)}; got {value!r}")
+            optional = "None" in str(f.type)
+            if optional and value is None:
+                continue
+            kind = str(f.type).replace(" | None", "")
+            if kind == "int" and (not isinstance(value, int) or isinstance(value, bool)):
+                raise RulesError(
+                    Text("option {name} must be an integer, got {value}", name=f.name, value=repr(value))
+                )
+            if kind == "bool" and not isinstance(value, bool):
+                raise RulesError(
+                    Text("option {name} must be true or false, got {value}", name=f.name, value=repr(value))
+                )
+            if kind == "str" and not isinstance(value, str):
+                raise RulesError(
+                    Text("option {name} must be a string, got {value}", name=f.name, value=repr(value))
+                )
+            bounds = f.metadata.get("range")
+            if bounds is not None and not bounds[0] <= value <= bounds[1]:
+                raise RulesError(
+                    Text("option {name} must be between {low} and {high}, got {value}",
+                         name=f.name, low=bounds[0], high=bounds[1], value=value)
+                )
+            choices = f.metadata.get("choices")
+            if choices is not None and value not in choices:
+                raise RulesError(
+                    Text("option {name} must be one of {choices}; got {value}",
+                         name=f.name, choices=", ".join(choices), value=repr(value))
+                )
+        needs = {"time_limit": "time_limit_minutes", "turn_limit": "turn_limit",
+                 "target_worth": "target_worth"}
+        needed = needs.get(self.end)
+        if needed is not None and getattr(self, needed) is None:
+            raise RulesError(
+                Text("option end = {value} needs option {name}", value=self.end, name=needed)
+            )
 
     @classmethod
     def from_dict(cls, options: dict[str, Any]) -> RuleSet:
         """Build a rule set from option names and values; unknown names are errors."""
+        if not isinstance(options, dict):
+            raise RulesError(Text("rules must be an object of option names and values"))
         return cls().with_options(**options)
 
     def with_options(self, **options: Any) -> RuleSet:
@@ -101,8 +150,97 @@ class RuleSet:
         known = {f.name for f in fields(self)}
         unknown = sorted(set(options) - known)
         if unknown:
-            raise RulesError(f"unknown option(s): {', '.join(unknown)}")
+            raise RulesError(Text("unknown option(s): {names}", names=", ".join(unknown)))
         return replace(self, **options)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
+
+    def changed(self) -> dict[str, Any]:
+        """The options that differ from the classic defaults."""
+        base = RuleSet()
+        return {k: v for k, v in self.to_dict().items() if getattr(base, k) != v}
+
+    @property
+    def counts_net_worth(self) -> bool:
+        """Whether the end is decided by net worth (every end but the last player)."""
+        return self.end != "last_player"
+
+
+def option_section(name: str) -> str:
+    """The RULES.md section an option comes from."""
+    for f in fields(RuleSet):
+        if f.name == name:
+            return str(f.metadata.get("section", ""))
+    raise RulesError(Text("unknown option {name}", name=name))
+
+
+def option_names() -> tuple[str, ...]:
+    return tuple(f.name for f in fields(RuleSet))
+
+
+# RULES.md §12: the presets, as option changes on top of the classic defaults.
+PRESET_OPTIONS: dict[str, dict[str, Any]] = {
+    "classic": {},
+    # CZ: luxury tax 75, income tax 200 or 10 %, ends at the 2nd bankruptcy with net worth,
+    # houses only on the street the token lands on.
+    "czech": {
+        "luxury_tax": 75,
+        "income_tax_choice": True,
+        "end": "bankruptcies",
+        "end_bankruptcies": 2,
+        "build_only_on_landing": True,
+    },
+    # CZ + RU short game: 2 dealt paid deeds, a hotel after 3 houses, ends at the 2nd
+    # bankruptcy (net worth); the bankrupt hands everything, buildings too, to the creditor.
+    "short": {
+        "starting_properties": 2,
+        "starting_properties_paid": True,
+        "houses_for_hotel": 3,
+        "end": "bankruptcies",
+        "end_bankruptcies": 2,
+        "bankrupt_buildings_to_creditor": True,
+    },
+    # RU time-limited game: 2 dealt paid deeds; the richest when time is called wins. The
+    # players agree the time before the game (60 minutes here; set time_limit_minutes).
+    "timed": {
+        "starting_properties": 2,
+        "starting_properties_paid": True,
+        "end": "time_limit",
+        "time_limit_minutes": 60,
+    },
+    # TOUR: 3 dealt deeds (free), sealed bids, jail card at most 50, 45 minutes with the
+    # finish-your-turn rule, 30-second negotiations; play starts left of the banker (fixed).
+    "tournament": {
+        "starting_properties": 3,
+        "starting_properties_paid": False,
+        "auction": "sealed",
+        "jail_card_max_price": 50,
+        "end": "time_limit",
+        "time_limit_minutes": 45,
+        "negotiation_seconds": 30,
+        "first_player": "fixed",
+    },
+    # RU house rules, each also a separate option.
+    "house": {
+        "no_rent_in_jail": True,
+        "buy_after_first_lap": True,
+        "free_parking_pot": True,
+        "player_loans": True,
+        "bankrupt_stays": True,
+        "houses_per_turn": 1,
+        "build_before_rolling": True,
+        "two_player_no_fine_jail": True,
+    },
+}
+
+PRESETS: tuple[str, ...] = tuple(PRESET_OPTIONS)
+
+
+def preset(name: str, **options: Any) -> RuleSet:
+    """The rule set of a preset, with options set one by one on top of it."""
+    if name not in PRESET_OPTIONS:
+        raise RulesError(
+            Text("unknown preset {name}; presets: {names}", name=name, names=", ".join(PRESETS))
+        )
+    return RuleSet().with_options(**{**PRESET_OPTIONS[name], **options})
