@@ -14,6 +14,8 @@ concrete one.
 Text forms::
 
     roll  pay-fine  use-card  buy  decline  pass  end  bankrupt  accept  reject
+    tax flat  tax percent  choose pay  choose draw  repay 2 100
+    time  expire  timeout 2  stop            (the table's actions, when a clock runs out)
     bid 120  build 39  sell 39  mortgage 5  unmortgage 5  lift 5  keep 5
     propose 2 give=$100,1,3 take=39,card:chance
     counter give=$50 take=-
@@ -193,14 +195,17 @@ class KeepMortgaged:
 
 @dataclass(frozen=True, slots=True)
 class Bundle:
-    """One side of a trade: cash, property squares and Get Out of Jail Free cards (by deck)."""
+    """One side of a trade: cash, property squares, Get Out of Jail Free cards (by deck)
+    and, where loans between players are allowed (RULES.md §9 house rule), an IOU: the
+    giver of this side promises to pay `iou` later (a loan is cash now against an IOU)."""
 
     cash: int = 0
     squares: tuple[int, ...] = ()
     jail_cards: tuple[str, ...] = ()
+    iou: int = 0
 
     def is_empty(self) -> bool:
-        return self.cash == 0 and not self.squares and not self.jail_cards
+        return self.cash == 0 and not self.squares and not self.jail_cards and not self.iou
 
     def text(self) -> str:
         items: list[str] = []
@@ -208,6 +213,8 @@ class Bundle:
             items.append(f"${self.cash}")
         items.extend(str(s) for s in self.squares)
         items.extend(f"card:{d}" for d in self.jail_cards)
+        if self.iou:
+            items.append(f"iou:{self.iou}")
         return ",".join(items) if items else "-"
 
     @staticmethod
@@ -215,6 +222,7 @@ class Bundle:
         if text == "-":
             return Bundle()
         cash = 0
+        iou = 0
         squares: list[int] = []
         cards: list[str] = []
         for item in text.split(","):
@@ -224,9 +232,11 @@ class Bundle:
                 if not item[5:]:
                     raise MalformedActionError(Text("'card:' needs a deck name, e.g. card:chance"))
                 cards.append(item[5:])
+            elif item.startswith("iou:"):
+                iou += _int(item[4:], "iou")
             else:
                 squares.append(_square(item))
-        return Bundle(cash, tuple(squares), tuple(cards))
+        return Bundle(cash, tuple(squares), tuple(cards), iou)
 
 
 @dataclass(frozen=True, slots=True)
@@ -269,6 +279,75 @@ class RaiseFunds:
         return f"raise sell={sell} mortgage={mort}"
 
 
+@dataclass(frozen=True, slots=True)
+class ChooseTax:
+    """Income tax (RULES.md §6, CZ option): the flat amount or a percentage of total
+    worth, chosen before the worth is counted."""
+
+    percent: bool
+
+    def text(self) -> str:
+        return "tax percent" if self.percent else "tax flat"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseCard:
+    """"Pay a fine or take a card" (RULES.md §5, §10): pay, or draw from the named deck."""
+
+    draw: bool
+
+    def text(self) -> str:
+        return "choose draw" if self.draw else "choose pay"
+
+
+@dataclass(frozen=True, slots=True)
+class RepayLoan:
+    """Pay back (part of) a loan from another player (RULES.md §9 house rule)."""
+
+    to: int
+    amount: int
+
+    def text(self) -> str:
+        return f"repay {self.to} {self.amount}"
+
+
+# --- the table's actions: applied by seat TABLE (-1) when a clock runs out -------------
+
+
+@dataclass(frozen=True, slots=True)
+class CallTime:
+    """The time limit is reached (RULES.md §11): a player who has rolled finishes."""
+
+    def text(self) -> str:
+        return "time"
+
+
+@dataclass(frozen=True, slots=True)
+class ExpireOffer:
+    """The negotiation limit ends the trade offer waiting for an answer (§9, TOUR)."""
+
+    def text(self) -> str:
+        return "expire"
+
+
+@dataclass(frozen=True, slots=True)
+class Timeout:
+    """The turn clock ran out for `seat`, which is forfeited (RULES.md §9, RU)."""
+
+    seat: int
+
+    def text(self) -> str:
+        return f"timeout {self.seat}"
+
+
+@dataclass(frozen=True, slots=True)
+class StopGame:
+    """The table stops the game; the assets are counted (a stopped game's score sheet)."""
+
+    def text(self) -> str:
+        return "stop"
+
+
 Action = (
     Roll
     | PayJailFine
@@ -290,6 +369,13 @@ Action = (
     | ProposeTrade
     | CounterTrade
     | RaiseFunds
+    | ChooseTax
+    | ChooseCard
+    | RepayLoan
+    | CallTime
+    | ExpireOffer
+    | Timeout
+    | StopGame
 )
 
 
@@ -331,8 +417,21 @@ class RaiseFundsTemplate:
         return "raise ..."
 
 
+@dataclass(frozen=True, slots=True)
+class RepayRange:
+    """A repayment of `low`..`high` to seat `to` is legal."""
+
+    to: int
+    low: int
+    high: int
+
+    def text(self) -> str:
+        return f"repay {self.to} {self.low}..{self.high}"
+
+
 Template = (
     BidRange
+    | RepayRange
     | TradeTemplate
     | RaiseFundsTemplate
 )
@@ -354,6 +453,13 @@ DECLARE_BANKRUPTCY: Final = DeclareBankruptcy()
 ACCEPT_TRADE: Final = AcceptTrade()
 REJECT_TRADE: Final = RejectTrade()
 RAISE_FUNDS_TEMPLATE: Final = RaiseFundsTemplate()
+TAX_FLAT: Final = ChooseTax(False)
+TAX_PERCENT: Final = ChooseTax(True)
+CHOOSE_PAY: Final = ChooseCard(False)
+CHOOSE_DRAW: Final = ChooseCard(True)
+CALL_TIME: Final = CallTime()
+EXPIRE_OFFER: Final = ExpireOffer()
+STOP_GAME: Final = StopGame()
 
 BUILD: Final = tuple(Build(i) for i in range(N_SQUARES))
 SELL: Final = tuple(SellBuilding(i) for i in range(N_SQUARES))
@@ -394,6 +500,14 @@ for _a in _SINGLETONS.values():
 for _table in _SQUARE_TABLES.values():
     for _a in _table:
         ACTION_IDS[_a] = len(ACTION_IDS)
+# Added with the variants (after the tables, so that earlier ids stay as they were).
+_PHRASES: dict[str, Action] = {
+    a.text(): a for a in (TAX_FLAT, TAX_PERCENT, CHOOSE_PAY, CHOOSE_DRAW)
+}
+for _a in _PHRASES.values():
+    ACTION_IDS[_a] = len(ACTION_IDS)
+# The table's actions (clocks) have no id: they are not a player's decisions.
+_TABLE_SINGLETONS: dict[str, Action] = {a.text(): a for a in (CALL_TIME, EXPIRE_OFFER, STOP_GAME)}
 ACTIONS_BY_ID: tuple[Action, ...] = tuple(ACTION_IDS)
 
 
@@ -442,7 +556,15 @@ def parse_action(text: object) -> Action:
     if not words:
         raise MalformedActionError(Text("empty action"))
     verb, args = words[0], words[1:]
-    single = _SINGLETONS.get(verb)
+    phrase = _PHRASES.get(" ".join(words))
+    if phrase is not None:
+        return phrase
+    if verb in ("tax", "choose"):
+        raise MalformedActionError(
+            Text("{verb} takes one of: {choices}", verb=repr(verb),
+                 choices="flat, percent" if verb == "tax" else "pay, draw")
+        )
+    single = _SINGLETONS.get(verb) or _TABLE_SINGLETONS.get(verb)
     if single is not None:
         if args:
             raise MalformedActionError(Text("{verb} takes no arguments", verb=repr(verb)))
@@ -465,6 +587,17 @@ def parse_action(text: object) -> Action:
         if amount <= 0:
             raise MalformedActionError(Text("a bid must be at least 1"))
         return Bid(amount)
+    if verb == "repay":
+        if len(args) != 2:
+            raise MalformedActionError(Text("'repay' is 'repay SEAT AMOUNT', e.g. 'repay 2 100'"))
+        amount = _int(args[1], "amount")
+        if amount <= 0:
+            raise MalformedActionError(Text("a repayment must be at least 1"))
+        return RepayLoan(_int(args[0], "seat"), amount)
+    if verb == "timeout":
+        if len(args) != 1:
+            raise MalformedActionError(Text("'timeout' takes one seat, e.g. 'timeout 2'"))
+        return Timeout(_int(args[0], "seat"))
     if verb == "propose":
         if len(args) != 3:
             raise MalformedActionError(Text("'propose' is 'propose SEAT give=... take=...'"))

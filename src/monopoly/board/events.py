@@ -253,3 +253,132 @@ class GameOver(Event):
     winner: int | None
     ranking: tuple[int, ...]
     kind: ClassVar[str] = "game_over"
+
+
+# --- variants (RULES.md §1, §3, §6, §9, §11 options) ------------------------------------
+
+POT = -3  # the Free Parking pot (house rule, RULES.md §6) as a payer or payee
+
+
+@dataclass(frozen=True, slots=True)
+class PropertyDealt(Event):
+    """A title deed dealt before the first turn (RULES.md §1 `starting_properties`)."""
+
+    player: int
+    square: int
+    price_paid: int
+    kind: ClassVar[str] = "property_dealt"
+
+
+@dataclass(frozen=True, slots=True)
+class SealedBidSubmitted(Event):
+    """A hidden bid is in (its amount stays hidden until every bid is in, RULES.md §3)."""
+
+    player: int
+    kind: ClassVar[str] = "sealed_bid_submitted"
+
+
+@dataclass(frozen=True, slots=True)
+class SealedBidsRevealed(Event):
+    """Every sealed bid of a round, opened together: ``(seat, amount)``, 0 for no bid."""
+
+    bids: tuple[tuple[int, int], ...]
+    round: int
+    kind: ClassVar[str] = "sealed_bids_revealed"
+
+
+@dataclass(frozen=True, slots=True)
+class SealedTie(Event):
+    """A tie for the top bid: round 1 repeats the auction; round 2 goes to the dice."""
+
+    players: tuple[int, ...]
+    amount: int
+    round: int
+    kind: ClassVar[str] = "sealed_tie"
+
+
+@dataclass(frozen=True, slots=True)
+class TieRoll(Event):
+    """A tied bidder's throw that settles a second tie (RULES.md §3, TOUR)."""
+
+    player: int
+    die1: int
+    die2: int
+    kind: ClassVar[str] = "tie_roll"
+
+
+@dataclass(frozen=True, slots=True)
+class AuctionWinnerCannotPay(Event):
+    """The top bidder cannot pay in cash: the lot goes to the next bidder who can."""
+
+    player: int
+    amount: int
+    kind: ClassVar[str] = "auction_winner_cannot_pay"
+
+
+@dataclass(frozen=True, slots=True)
+class TaxChosen(Event):
+    """Income tax: flat amount or a percentage of total worth, chosen first (§6, CZ)."""
+
+    player: int
+    choice: str  # "flat" or "percent"
+    amount: int
+    kind: ClassVar[str] = "tax_chosen"
+
+
+@dataclass(frozen=True, slots=True)
+class CardChoice(Event):
+    """A "pay a fine or take a card" choice (RULES.md §5, §10)."""
+
+    player: int
+    choice: str  # "pay" or "draw"
+    kind: ClassVar[str] = "card_choice"
+
+
+@dataclass(frozen=True, slots=True)
+class LoanMade(Event):
+    """A loan between players (house rule, RULES.md §9): cash now, a recorded debt."""
+
+    lender: int
+    borrower: int
+    amount: int
+    kind: ClassVar[str] = "loan_made"
+
+
+@dataclass(frozen=True, slots=True)
+class LoanRepaid(Event):
+    borrower: int
+    lender: int
+    amount: int
+    kind: ClassVar[str] = "loan_repaid"
+
+
+@dataclass(frozen=True, slots=True)
+class TimeCalled(Event):
+    """The time limit is reached (RULES.md §11): a player who has rolled finishes."""
+
+    kind: ClassVar[str] = "time_called"
+
+
+@dataclass(frozen=True, slots=True)
+class OfferExpired(Event):
+    """The negotiation limit ended a trade offer unanswered (RULES.md §9, TOUR)."""
+
+    proposer: int
+    target: int
+    kind: ClassVar[str] = "offer_expired"
+
+
+@dataclass(frozen=True, slots=True)
+class TimedOut(Event):
+    """The turn clock ran out: the seat is forfeited (RULES.md §9, RU)."""
+
+    player: int
+    kind: ClassVar[str] = "timed_out"
+
+
+@dataclass(frozen=True, slots=True)
+class GameStopped(Event):
+    """The table stopped the game before its end; assets are counted."""
+
+    kind: ClassVar[str] = "game_stopped"

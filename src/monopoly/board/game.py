@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Protocol, cast
 
@@ -39,9 +39,11 @@ from monopoly.board.tables import (
     E_NEAREST,
     E_PAY,
     E_PAY_EACH,
+    E_PAY_OR_DRAW,
     E_REPAIRS,
     K_CHANCE,
     K_CHEST,
+    K_FREE_PARKING,
     K_GO_TO_JAIL,
     K_RAILROAD,
     K_STREET,
@@ -54,6 +56,14 @@ from monopoly.board.text import Text
 
 BANK: Final = -1  # the same as events.BANK
 NOBODY: Final = -2
+POT: Final = -3  # the Free Parking pot (house rule, RULES.md §6); the same as events.POT
+TABLE: Final = -1  # the seat that applies the table's actions (clocks): CallTime, Timeout...
+# RULES.md §6 house rule: these payments to the bank go into the Free Parking pot.
+POT_REASONS: Final = frozenset({"tax", "jail_fine", "card", "repairs"})
+
+# Pending choices (RULES.md §5, §6).
+CHOICE_TAX: Final = 0  # income tax: flat or percent
+CHOICE_CARD: Final = 1  # pay a fine or draw a card
 
 # Phases of the turn of the player on turn.
 PRE_ROLL: Final = 0  # must roll (in jail: pay the fine, use a card or try for doubles)
@@ -82,8 +92,8 @@ class ChanceSource(Protocol):
 class Player:
     """One seat's state. Jail cards are held as ``(deck index, card index)``."""
 
-    __slots__ = ("bankrupt", "cash", "in_jail", "jail_cards", "jail_turns", "name", "position",
-                 "seat")
+    __slots__ = ("bankrupt", "built", "cash", "fine_waived", "in_jail", "jail_cards",
+                 "jail_turns", "lapped", "name", "position", "seat")
 
     def __init__(self, seat: int, name: str, cash: int) -> None:
         self.seat = seat
@@ -94,12 +104,19 @@ class Player:
         self.jail_turns = 0  # failed tries for doubles during this stay
         self.jail_cards: list[tuple[int, int]] = []
         self.bankrupt = False
+        self.lapped = False  # has passed GO once (RULES.md §3 house rule: no buying before)
+        self.built = 0  # buildings bought since the start of this player's last turn (§8)
+        self.fine_waived = False  # §7 two-player rule: jailed by a move, no fine this stay
 
 
 class Auction:
-    """An open ascending auction (RULES.md §3; the housing shortage, §8)."""
+    """An auction (RULES.md §3; the housing shortage, §8): open and ascending, or sealed.
 
-    __slots__ = ("bidders", "high_bid", "high_bidder", "lot", "square", "turn")
+    A sealed auction collects one hidden bid (or a pass) from every bidder, in any order;
+    ``sealed`` maps the seats that are in to their bids (0: no bid)."""
+
+    __slots__ = ("bidders", "high_bid", "high_bidder", "lot", "min_bid", "participants",
+                 "round", "sealed", "square", "turn")
 
     def __init__(self, lot: str, square: int, bidders: list[int]) -> None:
         self.lot = lot
@@ -108,6 +125,10 @@ class Auction:
         self.turn = 0  # index into bidders of who bids next
         self.high_bid = 0
         self.high_bidder = NOBODY
+        self.sealed: dict[int, int] | None = None
+        self.round = 1
+        self.participants: list[int] = list(bidders)
+        self.min_bid = 1
 
 
 @dataclass(slots=True)
@@ -130,7 +151,8 @@ class TradeOffer:
 class Outcome:
     """The result of a finished game (RULES.md §11)."""
 
-    reason: str  # "last_player" or "turn_limit"
+    # "last_player", "bankruptcies", "time_limit", "turn_limit", "target_worth", "stopped"
+    reason: str
     winner: int | None
     ranking: tuple[int, ...]  # seats, best first: survivors by net worth, then the bankrupt
     net_worth: tuple[int, ...]  # by seat
@@ -207,12 +229,25 @@ class Game:
         self.bank_in = 0
         self.bank_out = 0
         self.throws = 0
+        # variants (RULES.md §3-§11 options)
+        self.pot = 0  # the Free Parking pot (§6 house rule)
+        self.loans: dict[tuple[int, int], int] = {}  # (borrower, lender) -> owed (§9)
+        self.choice: tuple[int, int, int, int] | None = None  # (seat, kind, deck, amount)
+        self.time_called = False  # §11: time is up; the turn in progress is finished
+        self.rolled = False  # the player on turn has rolled in this turn
+        self.landed_street = -1  # §8 build_only_on_landing: where the token landed
+        r = self.rules
+        self._build_rules = (
+            r.build_only_on_landing or r.build_before_rolling or r.houses_per_turn is not None
+        )
         self.history: list[tuple[int, A.Action]] = []
         self.events: list[E.Event] | None = [] if events else None
         self._mgmt_cache: list[
             tuple[int, list[A.LegalEntry], list[tuple[A.LegalEntry, int]]] | None
         ] = [None] * len(seats)
         self._version = 0
+        if self.rules.starting_properties:
+            self._deal_properties()
         self._decide_order()
 
     # ------------------------------------------------------------------ helpers
@@ -254,6 +289,44 @@ class Game:
 
     # ------------------------------------------------------------------ §1 setup
 
+    def _deal_properties(self) -> None:
+        """RULES.md §1 `starting_properties`: the bank shuffles the title deeds and deals
+        them one at a time round the table; with `starting_properties_paid` each player
+        pays the printed price at once (short and timed games; TOUR deals them free)."""
+        count = self.rules.starting_properties
+        n = len(self.players)
+        deeds = list(self.t.properties)
+        if count * n > len(deeds):
+            raise ValueError(
+                Text(
+                    "cannot deal {count} title deeds to each of {players} players: "
+                    "the bank has {deeds}",
+                    count=count,
+                    players=n,
+                    deeds=len(deeds),
+                )
+            )
+        paid = self.rules.starting_properties_paid
+        if paid:
+            worst = sum(sorted((self.t.price[sq] for sq in deeds), reverse=True)[:count])
+            if worst > self.rules.starting_cash:
+                raise ValueError(
+                    Text(
+                        "dealt deeds could cost {cost}, more than the starting cash {cash}",
+                        cost=worst,
+                        cash=self.rules.starting_cash,
+                    )
+                )
+        self.rng.shuffle(deeds)
+        for i in range(count * n):
+            seat = i % n
+            sq = deeds[i]
+            price = self.t.price[sq] if paid else 0
+            if price:
+                self._transfer(seat, BANK, price, "purchase")
+            self._give_property(sq, BANK, seat)
+            self._emit(E.PropertyDealt(seat, sq, price))
+
     def _decide_order(self) -> None:
         """RULES.md §1: everyone throws both dice; the highest starts, then clockwise."""
         n = len(self.players)
@@ -279,14 +352,18 @@ class Game:
     # ------------------------------------------------------------------ money
 
     def _transfer(self, payer: int, payee: int, amount: int, reason: str) -> None:
-        if payer == BANK:
+        if payer >= 0:
+            self.players[payer].cash -= amount
+        elif payer == BANK:
             self.bank_out += amount
         else:
-            self.players[payer].cash -= amount
-        if payee == BANK:
+            self.pot -= amount
+        if payee >= 0:
+            self.players[payee].cash += amount
+        elif payee == BANK:
             self.bank_in += amount
         else:
-            self.players[payee].cash += amount
+            self.pot += amount
         if self.events is not None:
             self.events.append(E.Paid(payer, payee, amount, reason))
 
@@ -294,6 +371,8 @@ class Game:
         """Make `payer` pay now, or record a debt they must raise funds for (RULES.md §9)."""
         if amount <= 0:
             return
+        if payee == BANK and reason in POT_REASONS and self.rules.free_parking_pot:
+            payee = POT  # RULES.md §6 house rule: taxes and fines go into the pot
         if not self.debts and self.players[payer].cash >= amount:
             self._transfer(payer, payee, amount, reason)
             return
@@ -306,7 +385,7 @@ class Game:
         while debts:
             d = debts[0]
             debtor = self.players[d.debtor]
-            if debtor.bankrupt or (d.creditor != BANK and self.players[d.creditor].bankrupt):
+            if debtor.bankrupt or (d.creditor >= 0 and self.players[d.creditor].bankrupt):
                 debts.pop(0)
                 continue
             if debtor.cash >= d.amount:
@@ -337,6 +416,26 @@ class Game:
                 worth -= d.amount
             elif d.creditor == seat:
                 worth += d.amount
+        if self.loans:
+            worth += self.loan_claims(seat) - self.loans_owed(seat)
+        return worth
+
+    def loans_owed(self, seat: int) -> int:
+        """What `seat` owes other players on loans (RULES.md §9 house rule)."""
+        return sum(v for (b, _), v in self.loans.items() if b == seat)
+
+    def loan_claims(self, seat: int) -> int:
+        """What other players owe `seat` on loans it made."""
+        return sum(v for (_, lender), v in self.loans.items() if lender == seat)
+
+    def total_worth(self, seat: int) -> int:
+        """RULES.md §6 income tax base: cash + printed price of every property (mortgaged
+        or not) + buildings at cost."""
+        p = self.players[seat]
+        t = self.t
+        worth = p.cash
+        for sq in self.holdings[seat]:
+            worth += t.price[sq] + self.level[sq] * t.house_cost[sq]
         return worth
 
     def liquidation_value(self, seat: int) -> int:
@@ -376,6 +475,7 @@ class Game:
         self._resolve(p, new, steps, 0)
 
     def _pass_go(self, p: Player) -> None:
+        p.lapped = True
         salary = self._go_salary
         if salary:
             self._transfer(BANK, p.seat, salary, "go")
@@ -404,16 +504,35 @@ class Game:
         if k in (K_STREET, K_RAILROAD, K_UTILITY):
             owner = self.owner[sq]
             if owner == BANK:
-                self.phase = BUY
-                self.buy_square = sq
-            elif owner != p.seat and not self.mortgaged[sq]:
+                if self.rules.buy_after_first_lap and not p.lapped:
+                    # RU house rule (§3): no buying before the first full lap; the bank
+                    # auctions the property to those who have completed one.
+                    self._auction_declined(p.seat, sq)
+                else:
+                    self.phase = BUY
+                    self.buy_square = sq
+            elif (
+                owner != p.seat
+                and not self.mortgaged[sq]
+                and not (self.rules.no_rent_in_jail and self.players[owner].in_jail)
+            ):
                 self._charge(p.seat, owner, self._rent(sq, throw, mode), "rent")
+            if self._build_rules and k == K_STREET:
+                self.landed_street = sq
+                self._touch()
         elif k in (K_CHANCE, K_CHEST):
             self._draw(p, self.t.deck_of_kind[k])
         elif k == K_TAX:
-            self._charge(p.seat, BANK, self._tax(sq), "tax")
+            if self.rules.income_tax_choice and self.t.is_income_tax[sq]:
+                # CZ (§6): 200 or 10 % of total worth, chosen before the worth is counted.
+                self.choice = (p.seat, CHOICE_TAX, -1, self._tax(sq))
+                self._touch()
+            else:
+                self._charge(p.seat, BANK, self._tax(sq), "tax")
         elif k == K_GO_TO_JAIL:
             self._send_to_jail(p, "square")
+        elif k == K_FREE_PARKING and self.pot:
+            self._transfer(POT, p.seat, self.pot, "free_parking")  # §6 house rule
 
     # ------------------------------------------------------------------ §4 rent
 
@@ -509,7 +628,11 @@ class Game:
                 else:
                     houses += lv
             self._charge(p.seat, BANK, houses * card[7] + hotels * card[8], "repairs")
-        else:  # E_PAY_OR_DRAW and future effects: not in the classic decks
+        elif effect == E_PAY_OR_DRAW:
+            # "Pay a fine or take a Chance / Show Time card": the player chooses (§5, §10).
+            self.choice = (p.seat, CHOICE_CARD, card[9], card[5])
+            self._touch()
+        else:  # future effects
             raise IllegalActionError(
                 Text("card effect {value} is not supported by these rules", value=effect)
             )
@@ -522,14 +645,24 @@ class Game:
         p.position = self.t.jail
         p.in_jail = True
         p.jail_turns = 0
+        # RU note (§7) for two players: jailed by a move rather than a card, no fine.
+        p.fine_waived = (
+            self.rules.two_player_no_fine_jail
+            and reason != "card"
+            and len(self.active_seats()) == 2
+        )
         self.extra_roll = False
         self.doubles = 0
         self._emit(E.Moved(p.seat, old, p.position))
         self._emit(E.Jailed(p.seat, reason))
 
+    def _jail_fine(self, p: Player) -> int:
+        return 0 if p.fine_waived else self.rules.jail_fine
+
     def _release(self, p: Player, how: str) -> None:
         p.in_jail = False
         p.jail_turns = 0
+        p.fine_waived = False
         self._emit(E.Released(p.seat, how))
 
     # ------------------------------------------------------------------ pending decision
@@ -539,6 +672,7 @@ class Game:
         """The seat that must act now for the game to go on (None when the game is over)."""
         if (
             self.offer is None
+            and self.choice is None
             and not self.debts
             and not self.receipts
             and self.placement is None
@@ -549,6 +683,8 @@ class Game:
             return None
         if self.offer is not None:
             return self.offer.target
+        if self.choice is not None:
+            return self.choice[0]
         if self.debts:
             return self.debts[0].debtor
         if self.receipts:
@@ -557,7 +693,47 @@ class Game:
             return self.placement[0]
         au = self.auction
         assert au is not None
+        if au.sealed is not None:
+            for s in au.bidders:
+                if s not in au.sealed:
+                    return s
         return au.bidders[au.turn]
+
+    def pending_seats(self) -> list[int]:
+        """Every seat the game waits for: the pending seat, or in a sealed auction every
+        bidder whose hidden bid is not in yet (they may bid in any order, RULES.md §3)."""
+        pending = self.pending
+        if pending is None:
+            return []
+        if self._sealed_open():
+            au = self.auction
+            assert au is not None and au.sealed is not None
+            return [s for s in au.bidders if s not in au.sealed]
+        return [pending]
+
+    def _sealed_open(self) -> bool:
+        """A sealed auction is the decision waiting (no higher-priority overlay)."""
+        au = self.auction
+        return (
+            au is not None
+            and au.sealed is not None
+            and self.offer is None
+            and self.choice is None
+            and not self.debts
+            and not self.receipts
+            and self.placement is None
+        )
+
+    def _overlay(self) -> bool:
+        """Some decision other than the turn's own is waiting."""
+        return (
+            self.offer is not None
+            or self.choice is not None
+            or bool(self.debts)
+            or bool(self.receipts)
+            or self.placement is not None
+            or self.auction is not None
+        )
 
     @property
     def phase_name(self) -> str:
@@ -582,6 +758,7 @@ class Game:
         if (
             seat == self.turn_player
             and self.offer is None
+            and self.choice is None
             and not self.debts
             and not self.receipts
             and self.placement is None
@@ -596,7 +773,7 @@ class Game:
                 out = self._pending_actions(seat)
             out.extend(self._management(seat))
             return out
-        if self.pending == seat:
+        if self.pending == seat or (self._sealed_open() and seat in self.pending_seats()):
             out = self._pending_actions(seat)
             out.extend(self._management(seat))
             return out
@@ -612,6 +789,11 @@ class Game:
             out.append(A.REJECT_TRADE)
             out.append(A.TradeTemplate((offer.proposer,), counter=True))
             return out
+        choice = self.choice
+        if choice is not None:
+            if choice[1] == CHOICE_TAX:
+                return [A.TAX_FLAT, A.TAX_PERCENT]
+            return [A.CHOOSE_PAY, A.CHOOSE_DRAW]
         if self.debts:
             if self.liquidation_value(seat) < self.debts[0].amount:
                 return [A.DECLARE_BANKRUPTCY]
@@ -628,8 +810,13 @@ class Game:
         au = self.auction
         if au is not None:
             out = [A.PASS_BID]
-            low = au.high_bid + 1
-            high = p.cash
+            if au.sealed is not None:
+                # §3 sealed: one hidden bid, which may exceed the cash in hand (a winner
+                # who cannot pay loses the lot to the next bidder who can).
+                low, high = au.min_bid, self.liquidation_value(seat)
+            else:
+                low = au.high_bid + 1
+                high = p.cash
             if high >= low:
                 out.insert(0, A.BidRange(low, high))
             return out
@@ -637,7 +824,7 @@ class Game:
         if phase == PRE_ROLL:
             if p.in_jail:
                 out = [A.ROLL]
-                if p.jail_turns < self.rules.max_jail_turns - 1 and p.cash >= self.rules.jail_fine:
+                if p.jail_turns < self.rules.max_jail_turns - 1 and p.cash >= self._jail_fine(p):
                     out.append(A.PAY_JAIL_FINE)
                 if p.jail_cards:
                     out.append(A.USE_JAIL_CARD)
@@ -659,11 +846,29 @@ class Game:
             cached = self._management_candidates(seat)
             self._mgmt_cache[seat] = cached
         fixed, priced = cached[1], cached[2]
+        if self.loans:
+            repay = self._repay_ranges(seat)
+            if repay:
+                return [a for a, cost in priced if cost <= self._budget(seat)] + fixed + repay
         if not priced:
             return fixed
         budget = self.players[seat].cash - self._committed(seat)
         out = [a for a, cost in priced if cost <= budget]
         out.extend(fixed)
+        return out
+
+    def _budget(self, seat: int) -> int:
+        return self.players[seat].cash - self._committed(seat)
+
+    def _repay_ranges(self, seat: int) -> list[A.LegalEntry]:
+        """Repayments of loans `seat` owes (RULES.md §9 house rule)."""
+        if self._in_debt(seat):
+            return []
+        budget = self._budget(seat)
+        out: list[A.LegalEntry] = []
+        for (borrower, lender), owed in sorted(self.loans.items()):
+            if borrower == seat and budget >= 1 and not self.players[lender].bankrupt:
+                out.append(A.RepayRange(lender, 1, min(owed, budget)))
         return out
 
     def _management_candidates(
@@ -724,6 +929,10 @@ class Game:
             return Text("there is no square {value}", value=repr(square))
         if self.phase == OVER:
             return Text("the game is over")
+        if action.__class__ in _TABLE_ACTIONS:
+            if seat != TABLE or isinstance(seat, bool):
+                return Text("only the table (seat -1) applies {action}", action=repr(action))
+            return checker(self, TABLE, action)
         if not isinstance(seat, int) or isinstance(seat, bool):
             return Text("there is no seat {value}", value=repr(seat))
         if not 0 <= seat < len(self.players):
@@ -743,6 +952,7 @@ class Game:
     def _turn_decision(self, seat: int, phase: int) -> str | None:
         if (
             self.offer is not None
+            or self.choice is not None
             or self.debts
             or self.receipts
             or self.placement is not None
@@ -770,8 +980,8 @@ class Game:
             return Text("not in jail")
         if p.jail_turns >= self.rules.max_jail_turns - 1:
             return Text("the fine can be paid before rolling only on the first or second turn")
-        if p.cash < self.rules.jail_fine:
-            return Text("not enough cash for the fine of {fine}", fine=self.rules.jail_fine)
+        if p.cash < self._jail_fine(p):
+            return Text("not enough cash for the fine of {fine}", fine=self._jail_fine(p))
         return None
 
     def _check_use_card(self, seat: int, action: A.Action) -> str | None:
@@ -801,10 +1011,25 @@ class Game:
         return self._turn_decision(seat, POST_ROLL)
 
     def _check_auction(self, seat: int) -> str | None:
+        au = self.auction
+        if self._sealed_open():
+            assert au is not None and au.sealed is not None
+            if seat not in au.bidders:
+                return Text("seat {seat} is not bidding in this auction", seat=seat)
+            if seat in au.sealed:
+                return Text("seat {seat} has already handed in its sealed bid", seat=seat)
+            return None
         why = self._not_pending(seat)
         if why:
             return why
-        if self.auction is None or self.offer or self.debts or self.receipts or self.placement:
+        if (
+            au is None
+            or self.offer
+            or self.choice is not None
+            or self.debts
+            or self.receipts
+            or self.placement
+        ):
             return Text("no auction is waiting for this seat")
         return None
 
@@ -815,6 +1040,15 @@ class Game:
             return why
         au = self.auction
         assert au is not None
+        if au.sealed is not None:
+            if not isinstance(action.amount, int) or action.amount < au.min_bid:
+                return Text("a bid must be at least {bid}", bid=au.min_bid)
+            limit = self.liquidation_value(seat)
+            if action.amount > limit:
+                return Text(
+                    "a bid may not exceed what the seat could raise ({cash})", cash=limit
+                )
+            return None
         if not isinstance(action.amount, int) or action.amount <= au.high_bid:
             return Text("a bid must be more than {bid}", bid=au.high_bid)
         if action.amount > self.players[seat].cash:
@@ -830,7 +1064,7 @@ class Game:
         why = self._not_pending(seat)
         if why:
             return why
-        if self.offer is not None or not self.debts:
+        if self.offer is not None or self.choice is not None or not self.debts:
             return Text("bankruptcy is only for a debtor who cannot pay")
         owed = self.debts[0].amount
         can = self.liquidation_value(seat)
@@ -859,7 +1093,7 @@ class Game:
         why = self._not_pending(seat)
         if why:
             return why
-        if self.offer is not None or self.debts or not self.receipts:
+        if self.offer is not None or self.choice is not None or self.debts or not self.receipts:
             return Text("no received mortgaged property is waiting for a decision")
         if self.receipts[0] != (seat, action.square):
             return Text(
@@ -917,8 +1151,24 @@ class Game:
                 continue
             for s in group:
                 if self.level[s] == low and (free or budget >= t.house_cost[s]):
+                    if self._build_rules and self._build_restriction(seat, s) is not None:
+                        continue
                     out.append(s)
         return out
+
+    def _build_restriction(self, seat: int, sq: int) -> str | None:
+        """The build options of RULES.md §8 that limit when and where one may build."""
+        r = self.rules
+        if r.build_before_rolling and (
+            seat != self.turn_player or self.phase != PRE_ROLL or self.rolled
+        ):
+            return Text("buildings may be bought only on one's own turn, before rolling")
+        limit = r.houses_per_turn
+        if limit is not None and self.players[seat].built >= limit:
+            return Text("at most {count} building(s) per turn", count=limit)
+        if r.build_only_on_landing and (seat != self.turn_player or sq != self.landed_street):
+            return Text("a building may be bought only for the street one's token has landed on")
+        return None
 
     def _check_build(self, seat: int, action: A.Action) -> str | None:
         assert isinstance(action, A.Build)
@@ -942,6 +1192,10 @@ class Game:
             return Text("seat {seat} does not own square {square}", seat=seat, square=sq)
         if self._in_debt(seat):
             return Text("a debtor must pay the debt before building")
+        if self._build_rules:
+            why = self._build_restriction(seat, sq)
+            if why is not None:
+                return why
         if sq in self._buildable(seat, None, free=False):
             return None
         group = t.groups[t.group_of[sq]]
@@ -1068,10 +1322,19 @@ class Game:
             return Text("seat {seat} has only {cash} to give", seat=seat, cash=spendable)
         if len(set(b.squares)) != len(b.squares):
             return Text("a square is listed twice")
+        if not isinstance(b.iou, int) or b.iou < 0:
+            return Text("an IOU must be a non-negative integer")
+        if b.iou and not self.rules.player_loans:
+            return Text("these rules allow no loans between players")
         t = self.t
         for sq in b.squares:
             if not isinstance(sq, int) or not 0 <= sq < 40 or self.owner[sq] != seat:
                 return Text("seat {seat} does not own square {square}", seat=seat, square=sq)
+            if self.mortgaged[sq] and not self.rules.trade_mortgaged:
+                return Text(
+                    "square {square} is mortgaged: these rules forbid selling it to a player",
+                    square=sq,
+                )
             if self._group_built(sq):
                 group = t.group_keys[t.group_of[sq]]
                 return Text(
@@ -1111,6 +1374,15 @@ class Game:
             return why
         if give.is_empty() and take.is_empty():
             return Text("an empty trade")
+        cap = self.rules.jail_card_max_price
+        if cap is not None:
+            # TOUR (§5): a Get Out of Jail Free card is sold for at most `cap` in cash.
+            for cards, cash in ((give.jail_cards, take.cash), (take.jail_cards, give.cash)):
+                if cards and cash > cap * len(cards):
+                    return Text(
+                        "a Get Out of Jail Free card may be sold for at most {price} in cash",
+                        price=cap,
+                    )
         if accepting:
             # RULES.md §9: who receives a mortgaged property pays the 10 % fee at once.
             for receiver, gets, pays_cash, gets_cash in (
@@ -1139,6 +1411,68 @@ class Game:
         if offer is None or offer.target != seat:
             return Text("no trade is offered to this seat")
         return self._check_trade(seat, offer.proposer, action.give, action.take, False)
+
+    # --- §5, §6 choices
+
+    def _check_choose(self, seat: int, action: A.Action) -> str | None:
+        why = self._not_pending(seat)
+        if why:
+            return why
+        choice = self.choice
+        if choice is None or self.offer is not None:
+            return Text("no choice is waiting for this seat")
+        want = CHOICE_TAX if isinstance(action, A.ChooseTax) else CHOICE_CARD
+        if choice[1] != want:
+            return Text(
+                "the choice waiting is {kind}",
+                kind="tax flat / tax percent" if choice[1] == CHOICE_TAX else "choose pay / draw",
+            )
+        return None
+
+    # --- §9 loans between players (house rule)
+
+    def _check_repay(self, seat: int, action: A.Action) -> str | None:
+        assert isinstance(action, A.RepayLoan)
+        to, amount = action.to, action.amount
+        if not isinstance(to, int) or not isinstance(amount, int) or amount <= 0:
+            return Text("a repayment names a seat and a positive amount")
+        owed = self.loans.get((seat, to), 0)
+        if owed <= 0:
+            return Text("seat {seat} owes nothing to seat {player}", seat=seat, player=to)
+        if amount > owed:
+            return Text("seat {seat} owes only {owed}", seat=seat, owed=owed)
+        if self._in_debt(seat):
+            return Text("a debtor must pay the debt first")
+        if self._budget(seat) < amount:
+            return Text("not enough cash: {cash} in hand", cash=self._budget(seat))
+        return None
+
+    # --- the table's actions (clocks, RULES.md §9, §11)
+
+    def _check_call_time(self, seat: int, action: A.Action) -> str | None:
+        if self.rules.time_limit_minutes is None:
+            return Text("these rules have no time limit")
+        if self.time_called:
+            return Text("time has already been called")
+        return None
+
+    def _check_expire(self, seat: int, action: A.Action) -> str | None:
+        if self.rules.negotiation_seconds is None:
+            return Text("these rules have no negotiation limit")
+        if self.offer is None:
+            return Text("no trade offer is waiting")
+        return None
+
+    def _check_timeout(self, seat: int, action: A.Action) -> str | None:
+        assert isinstance(action, A.Timeout)
+        if self.rules.turn_clock_seconds is None:
+            return Text("these rules have no turn clock")
+        if action.seat not in self.pending_seats():
+            return Text("the game is not waiting for seat {seat}", seat=action.seat)
+        return None
+
+    def _check_stop(self, seat: int, action: A.Action) -> str | None:
+        return None
 
     # ------------------------------------------------------------------ apply
 
@@ -1185,6 +1519,12 @@ class Game:
             self._settle_debts()
         if self.auction is None and self.auction_queue and self.phase != OVER:
             self._start_next_bank_auction()
+        if self.phase != OVER:
+            if self.time_called and self.phase == PRE_ROLL and not self._overlay():
+                # §11: the turn in progress is finished (doubles give no further roll)
+                self._finish("time_limit")
+            elif self.rules.end == "target_worth":
+                self._check_target()
         if events is not None:
             return events[start:]
         return _NO_EVENTS
@@ -1193,6 +1533,9 @@ class Game:
 
     def _do_roll(self, seat: int, action: A.Action) -> None:
         p = self.players[seat]
+        self.rolled = True
+        if self._build_rules:
+            self._touch()
         d1, d2 = self._roll_dice()
         if p.in_jail:
             self._jail_roll(p, d1, d2)
@@ -1211,6 +1554,8 @@ class Game:
         self._after_landing()
 
     def _after_landing(self) -> None:
+        if self.time_called:
+            self.extra_roll = False
         if self.phase != BUY:
             self.phase = PRE_ROLL if self.extra_roll else POST_ROLL
 
@@ -1228,19 +1573,26 @@ class Game:
         if p.jail_turns < self.rules.max_jail_turns:
             self._emit(E.StayedInJail(p.seat, p.jail_turns))
             return
+        fine = self._jail_fine(p)
         self._release(p, "third_roll")
-        fine = self.rules.jail_fine
         if p.cash >= fine and not self.debts:
-            self._transfer(p.seat, BANK, fine, "jail_fine")
+            if fine:
+                self._transfer(p.seat, self._fines_to(), fine, "jail_fine")
             self._move_by(p, d1 + d2)
             self._after_landing()
         else:
             self.after_debt_move = d1 + d2
             self._charge(p.seat, BANK, fine, "jail_fine")
 
+    def _fines_to(self) -> int:
+        """Where taxes and fines go: the bank, or the Free Parking pot (§6 house rule)."""
+        return POT if self.rules.free_parking_pot else BANK
+
     def _do_pay_fine(self, seat: int, action: A.Action) -> None:
         p = self.players[seat]
-        self._transfer(seat, BANK, self.rules.jail_fine, "jail_fine")
+        fine = self._jail_fine(p)
+        if fine:
+            self._transfer(seat, self._fines_to(), fine, "jail_fine")
         self._release(p, "fine")
 
     def _do_use_card(self, seat: int, action: A.Action) -> None:
@@ -1262,11 +1614,19 @@ class Game:
         sq = self.buy_square
         self.buy_square = -1
         self.phase = PRE_ROLL if self.extra_roll else POST_ROLL
+        self._auction_declined(seat, sq)
+
+    def _auction_declined(self, seat: int, sq: int) -> None:
+        """RULES.md §3: auctioned at once to every player, the decliner included (with the
+        first-lap house rule: to those who have completed a lap); `auction = none`: the
+        property stays with the bank."""
         if self.rules.auction == "none":
             return
-        # RULES.md §3: auctioned at once to every player, the decliner included.
         bidders = self._after(seat, self.active_seats())
-        self._start_auction(LOT_PROPERTY, sq, bidders)
+        if self.rules.buy_after_first_lap:
+            bidders = [s for s in bidders if self.players[s].lapped]
+        if bidders:
+            self._start_auction(LOT_PROPERTY, sq, bidders)
 
     def _do_end(self, seat: int, action: A.Action) -> None:
         if self.events is not None:
@@ -1274,6 +1634,9 @@ class Game:
         self._next_turn()
 
     def _next_turn(self) -> None:
+        if self.time_called:
+            self._finish("time_limit")
+            return
         limit = self._turn_limit
         if limit >= 0 and self.turn_number >= limit:
             self._finish("turn_limit")
@@ -1290,13 +1653,23 @@ class Game:
         self.phase = PRE_ROLL
         self.doubles = 0
         self.extra_roll = False
+        self.rolled = False
+        if self._build_rules:
+            self.landed_street = -1
+            self.players[s].built = 0
+            self._touch()
         if self.events is not None:
             self.events.append(E.TurnStarted(s, self.turn_number))
 
     # --- §3 auctions
 
     def _start_auction(self, lot: str, sq: int, bidders: list[int]) -> None:
-        self.auction = Auction(lot, sq, bidders)
+        au = Auction(lot, sq, bidders)
+        if self.rules.auction == "sealed":
+            au.sealed = {}
+            if lot != LOT_PROPERTY:
+                au.min_bid = self.t.house_cost[sq]  # the bank sells a building at its cost
+        self.auction = au
         self._emit(E.AuctionStarted(lot, sq, tuple(bidders)))
         self._touch()
 
@@ -1308,6 +1681,10 @@ class Game:
             bidders = self._after(self.turn_player, self.active_seats())
             if self.players[self.turn_player].bankrupt:
                 bidders = self.active_seats()
+            if self.rules.buy_after_first_lap:
+                bidders = [s for s in bidders if self.players[s].lapped]
+            if not bidders:
+                continue
             self._start_auction(LOT_PROPERTY, sq, bidders)
             return
 
@@ -1315,6 +1692,11 @@ class Game:
         assert isinstance(action, A.Bid)
         au = self.auction
         assert au is not None
+        if au.sealed is not None:
+            au.sealed[seat] = action.amount
+            self._emit(E.SealedBidSubmitted(seat))
+            self._sealed_progress()
+            return
         au.high_bid = action.amount
         au.high_bidder = seat
         self._emit(E.BidPlaced(seat, action.amount))
@@ -1324,6 +1706,11 @@ class Game:
     def _do_pass(self, seat: int, action: A.Action) -> None:
         au = self.auction
         assert au is not None
+        if au.sealed is not None:
+            au.sealed[seat] = 0
+            self._emit(E.SealedBidSubmitted(seat))
+            self._sealed_progress()
+            return
         del au.bidders[au.turn]
         self._emit(E.BidPassed(seat))
         if au.bidders:
@@ -1346,6 +1733,62 @@ class Game:
         elif bidders[au.turn] == au.high_bidder and len(bidders) > 1:
             # everyone else had their say since the last bid: skip the high bidder
             au.turn = (au.turn + 1) % len(bidders)
+
+    def _sealed_progress(self) -> None:
+        """RULES.md §3 sealed (TOUR): when every bid is in, open them. The highest wins; a
+        tie for the top repeats the auction among all participants; a second tie goes to
+        the tied players' dice, highest total first. A winner who cannot pay in cash loses
+        the lot to the next-highest bidder who can, at that bidder's own bid."""
+        au = self.auction
+        assert au is not None and au.sealed is not None
+        sealed = au.sealed
+        if any(s not in sealed for s in au.bidders):
+            return
+        bids = [(s, sealed[s]) for s in au.bidders]
+        self._emit(E.SealedBidsRevealed(tuple(bids), au.round))
+        top = max((b for _, b in bids), default=0)
+        tied = [s for s, b in bids if b == top]
+        if top > 0 and len(tied) > 1:
+            self._emit(E.SealedTie(tuple(tied), top, au.round))
+            if au.round == 1:
+                au.round = 2
+                au.sealed = {}
+                au.bidders = [s for s in au.participants if not self.players[s].bankrupt]
+                self._touch()
+                return
+        for s, b in self._rank_bids([(s, b) for s, b in bids if b > 0]):
+            if self.players[s].cash >= b:
+                au.high_bidder = s
+                au.high_bid = b
+                self._award(au)
+                return
+            self._emit(E.AuctionWinnerCannotPay(s, b))
+        self.auction = None
+        self._emit(E.AuctionUnsold(au.square))
+        self._touch()
+
+    def _rank_bids(self, bids: list[tuple[int, int]]) -> Iterator[tuple[int, int]]:
+        """Bids from the highest; equal bids ordered by the bidders' dice (re-thrown
+        among those who throw the same total), thrown only when that rank is reached."""
+        for amount in sorted({b for _, b in bids}, reverse=True):
+            group = [s for s, b in bids if b == amount]
+            for s in self._dice_order(group):
+                yield s, amount
+
+    def _dice_order(self, seats: list[int]) -> list[int]:
+        if len(seats) <= 1:
+            return list(seats)
+        random_ = self._random
+        throws: dict[int, int] = {}
+        for s in seats:
+            d1 = int(random_() * 6) + 1
+            d2 = int(random_() * 6) + 1
+            throws[s] = d1 + d2
+            self._emit(E.TieRoll(s, d1, d2))
+        out: list[int] = []
+        for total in sorted(set(throws.values()), reverse=True):
+            out.extend(self._dice_order([s for s in seats if throws[s] == total]))
+        return out
 
     def _award(self, au: Auction) -> None:
         self.auction = None
@@ -1393,6 +1836,8 @@ class Game:
             self._start_auction(lot, sq, [seat, *others])
             au = self.auction
             assert au is not None
+            if au.sealed is not None:
+                return
             au.high_bid = self.t.house_cost[sq]
             au.high_bidder = seat
             au.turn = 1
@@ -1415,6 +1860,9 @@ class Game:
     def _place_building(self, seat: int, sq: int, paid: int) -> None:
         new = self.level[sq] + 1
         self._set_level(sq, new)
+        self.players[seat].built += 1
+        if seat == self.turn_player and self.rules.build_only_on_landing:
+            self.landed_street = -1  # CZ: one building per landing
         self._emit(E.Built(seat, sq, new, paid))
         self._touch()
 
@@ -1514,6 +1962,11 @@ class Game:
             card = self._take_jail_card(src, deck_key)
             self.players[dst].jail_cards.append(card)
             self._emit(E.JailCardTransferred(src, dst, deck_key))
+        if b.iou:
+            # RULES.md §9 house rule: the giver of an IOU owes its amount to the receiver.
+            key = (src, dst)
+            self.loans[key] = self.loans.get(key, 0) + b.iou
+            self._emit(E.LoanMade(dst, src, b.iou))
 
     def _take_jail_card(self, seat: int, deck_key: str) -> tuple[int, int]:
         cards = self.players[seat].jail_cards
@@ -1532,6 +1985,88 @@ class Game:
         if mortgaged:
             self._charge(dst, BANK, self._interest(sq), "mortgage_fee")
             self.receipts.append((dst, sq))
+
+    def _do_repay(self, seat: int, action: A.Action) -> None:
+        assert isinstance(action, A.RepayLoan)
+        key = (seat, action.to)
+        left = self.loans[key] - action.amount
+        if left:
+            self.loans[key] = left
+        else:
+            del self.loans[key]
+        self._transfer(seat, action.to, action.amount, "loan")
+        self._emit(E.LoanRepaid(seat, action.to, action.amount))
+        self._touch()
+
+    # --- §5, §6 choices
+
+    def _do_choose_tax(self, seat: int, action: A.Action) -> None:
+        assert isinstance(action, A.ChooseTax) and self.choice is not None
+        flat = self.choice[3]
+        self.choice = None
+        if action.percent:
+            pct = self.rules.income_tax_percent
+            amount = (self.total_worth(seat) * pct + 50) // 100  # rounded to the nearest
+        else:
+            amount = flat
+        self._emit(E.TaxChosen(seat, "percent" if action.percent else "flat", amount))
+        self._charge(seat, BANK, amount, "tax")
+        self._touch()
+
+    def _do_choose_card(self, seat: int, action: A.Action) -> None:
+        assert isinstance(action, A.ChooseCard) and self.choice is not None
+        _, _, deck, amount = self.choice
+        self.choice = None
+        self._emit(E.CardChoice(seat, "draw" if action.draw else "pay"))
+        self._touch()
+        if action.draw:
+            self._draw(self.players[seat], deck)
+        else:
+            self._charge(seat, BANK, amount, "card")
+
+    # --- the table's actions
+
+    def _do_call_time(self, seat: int, action: A.Action) -> None:
+        self.time_called = True
+        self._emit(E.TimeCalled())
+        if not self.rolled:
+            self._finish("time_limit")
+        else:
+            self.extra_roll = False  # finish the turn in progress, no further roll
+
+    def _do_expire(self, seat: int, action: A.Action) -> None:
+        offer = self.offer
+        assert offer is not None
+        self.offer = None
+        self._emit(E.OfferExpired(offer.proposer, offer.target))
+        self._touch()
+
+    def _do_timeout(self, seat: int, action: A.Action) -> None:
+        assert isinstance(action, A.Timeout)
+        who = action.seat
+        self._emit(E.TimedOut(who))
+        creditor, owed = BANK, 0
+        for d in self.debts:
+            if d.debtor == who:
+                creditor, owed = d.creditor, d.amount
+                break
+        self._go_bankrupt(who, creditor, owed, forfeit=True)
+
+    def _do_stop(self, seat: int, action: A.Action) -> None:
+        self._emit(E.GameStopped())
+        self._finish("stopped")
+
+    def _check_target(self) -> None:
+        """RU "Millionaire" (§11): the first to reach the target net worth wins."""
+        target = self.rules.target_worth
+        assert target is not None
+        best, who = -1, NOBODY
+        for s in self.active_seats():
+            w = self.net_worth(s)
+            if w >= target and w > best:
+                best, who = w, s
+        if who != NOBODY:
+            self._finish("target_worth", who)
 
     def _do_lift(self, seat: int, action: A.Action) -> None:
         assert isinstance(action, A.LiftReceived)
@@ -1553,17 +2088,24 @@ class Game:
 
     def _do_bankrupt(self, seat: int, action: A.Action) -> None:
         debt = self.debts[0]
-        self._go_bankrupt(seat, debt.creditor)
+        self._go_bankrupt(seat, debt.creditor, debt.amount)
 
-    def _go_bankrupt(self, seat: int, creditor: int) -> None:
-        """RULES.md §9: bankrupt to a player or to the bank."""
+    def _go_bankrupt(self, seat: int, creditor: int, owed: int, *, forfeit: bool = False) -> None:
+        """RULES.md §9: bankrupt to a player or to the bank. Options: the short game's
+        bankrupt hands buildings to the creditor; §9a: the estate goes to the bank even
+        when the debt is to a player; house rules: lenders share the cash with the
+        creditor, and the bankrupt may stay in the game (not after a forfeit)."""
         p = self.players[seat]
         t = self.t
-        pct = self.rules.building_sell_percent
+        rules = self.rules
+        pct = rules.building_sell_percent
+        if creditor == POT or rules.bankrupt_estate_to_bank:
+            creditor = BANK
+        keep_buildings = rules.bankrupt_buildings_to_creditor and creditor != BANK
         # Buildings go back to the bank at half price; the cash goes to the creditor.
         for sq in self.holdings[seat]:
             lv = self.level[sq]
-            if lv:
+            if lv and not keep_buildings:
                 self._set_level(sq, 0)
                 self._transfer(BANK, seat, lv * t.house_cost[sq] * pct // 100, "building_sale")
         self.debts = [d for d in self.debts if d.debtor != seat and d.creditor != seat]
@@ -1572,6 +2114,10 @@ class Game:
             self.offer = None
         if self.placement is not None and self.placement[0] == seat:
             self.placement = None
+        if self.choice is not None and self.choice[0] == seat:
+            self.choice = None
+        if self.loans:
+            self._settle_loans_of_bankrupt(seat, creditor, owed)
         if p.cash:
             self._transfer(seat, creditor, p.cash, "bankruptcy")
         if creditor == BANK:
@@ -1590,12 +2136,23 @@ class Game:
             p.jail_cards = []
             for sq in list(self.holdings[seat]):
                 self._receive(sq, seat, creditor)
-        p.bankrupt = True
+        stays = rules.bankrupt_stays and not forfeit
+        if not stays:
+            p.bankrupt = True
         p.in_jail = False
+        p.jail_turns = 0
         self.bankrupt_order.append(seat)
         self._emit(E.Bankrupt(seat, creditor))
         au = self.auction
-        if au is not None and seat in au.bidders:
+        if stays:
+            if au is not None and au.high_bidder == seat and au.sealed is None:
+                au.high_bidder = NOBODY  # a bid it cannot pay any more
+                au.high_bid = 0
+        elif au is not None and au.sealed is not None and seat in au.bidders:
+            au.bidders.remove(seat)
+            au.sealed.pop(seat, None)
+            self._sealed_progress()
+        elif au is not None and seat in au.bidders:
             i = au.bidders.index(seat)
             del au.bidders[i]
             if i < au.turn:
@@ -1612,22 +2169,68 @@ class Game:
         if len(self.active_seats()) <= 1:
             self._finish("last_player")
             return
+        if rules.end == "bankruptcies" and len(self.bankrupt_order) >= rules.end_bankruptcies:
+            self._finish("bankruptcies")
+            return
         if seat == self.turn_player:
             self.after_debt_move = 0
-            self._next_turn()
+            if not stays:
+                self._next_turn()
+
+    def _settle_loans_of_bankrupt(self, seat: int, creditor: int, owed: int) -> None:
+        """RULES.md §9 house rule: a bankrupt borrower's lenders are creditors too: they
+        share its cash with the creditor in proportion to what each is owed. Loans the
+        bankrupt made pass to a player creditor (with the rest of the estate) or lapse."""
+        claims = [
+            (lender, amount)
+            for (borrower, lender), amount in sorted(self.loans.items())
+            if borrower == seat and not self.players[lender].bankrupt
+        ]
+        cash = self.players[seat].cash
+        total = owed + sum(a for _, a in claims)
+        if cash > 0 and total > 0:
+            for lender, amount in claims:
+                share = cash * amount // total
+                if share:
+                    self._transfer(seat, lender, share, "bankruptcy")
+        loans: dict[tuple[int, int], int] = {}
+        for (borrower, lender), amount in self.loans.items():
+            if borrower == seat:
+                continue
+            if lender == seat:
+                if creditor < 0 or creditor == borrower:
+                    continue
+                lender = creditor
+            loans[(borrower, lender)] = loans.get((borrower, lender), 0) + amount
+        self.loans = loans
 
     # --- §11 the end
 
-    def _finish(self, reason: str) -> None:
+    def _finish(self, reason: str, winner: int | None = None) -> None:
+        """RULES.md §11: the last player wins; at every other end the players count their
+        net worth and the richest wins (no winner on a tie for the top, nor when the
+        table stops the game or a simulation's turn cap cuts a last-player game)."""
         self.phase = OVER
         self.auction = None
         self.auction_queue.clear()
         self.offer = None
+        self.choice = None
         worth = tuple(self.net_worth(s) for s in range(len(self.players)))
         survivors = sorted(self.active_seats(), key=lambda s: (-worth[s], self.order.index(s)))
-        fallen = [s for s in reversed(self.bankrupt_order) if s not in survivors]
+        fallen: list[int] = []
+        for s in reversed(self.bankrupt_order):
+            if s not in survivors and s not in fallen:
+                fallen.append(s)
         ranking = tuple(survivors + fallen)
-        winner = survivors[0] if reason == "last_player" and len(survivors) == 1 else None
+        if winner is None and survivors:
+            if reason == "last_player":
+                winner = survivors[0] if len(survivors) == 1 else None
+            elif (
+                reason != "stopped"
+                and (reason != "turn_limit" or self.rules.end == "turn_limit")
+                and (len(survivors) == 1 or worth[survivors[0]] > worth[survivors[1]])
+            ):
+                winner = survivors[0]
         self.outcome = Outcome(reason, winner, ranking, worth)
         self._emit(E.GameOver(reason, winner, ranking))
 
@@ -1673,9 +2276,14 @@ class Game:
                 "lot": au.lot,
                 "square": au.square,
                 "bidders": list(au.bidders),
-                "next": au.bidders[au.turn],
+                "next": au.bidders[au.turn] if au.sealed is None else self.pending,
                 "high_bid": au.high_bid,
                 "high_bidder": au.high_bidder if au.high_bidder != NOBODY else None,
+                "sealed": au.sealed is not None,
+                # who has handed in a sealed bid; the amounts stay hidden until all are in
+                "submitted": sorted(au.sealed) if au.sealed is not None else [],
+                "round": au.round,
+                "min_bid": au.min_bid,
             },
             "debts": [
                 {"debtor": d.debtor, "creditor": d.creditor, "amount": d.amount}
@@ -1692,6 +2300,17 @@ class Game:
             "receipts": [list(r) for r in self.receipts],
             "placement": list(self.placement) if self.placement else None,
             "outcome": self.outcome.to_dict() if self.outcome else None,
+            "pot": self.pot,
+            "loans": [[b, lender, v] for (b, lender), v in sorted(self.loans.items())],
+            "choice": None
+            if self.choice is None
+            else {
+                "seat": self.choice[0],
+                "kind": "tax" if self.choice[1] == CHOICE_TAX else "card",
+                "amount": self.choice[3],
+                "deck": t.deck_keys[self.choice[2]] if self.choice[2] >= 0 else None,
+            },
+            "time_called": self.time_called,
         }
 
 
@@ -1723,7 +2342,16 @@ _CHECKS: dict[type, _CheckFn] = {
     A.ProposeTrade: Game._check_propose,
     A.CounterTrade: Game._check_counter,
     A.RaiseFunds: Game._check_raise,
+    A.ChooseTax: Game._check_choose,
+    A.ChooseCard: Game._check_choose,
+    A.RepayLoan: Game._check_repay,
+    A.CallTime: Game._check_call_time,
+    A.ExpireOffer: Game._check_expire,
+    A.Timeout: Game._check_timeout,
+    A.StopGame: Game._check_stop,
 }
+# The table's actions: applied by seat TABLE when a clock runs out or the table stops.
+_TABLE_ACTIONS: frozenset[type] = frozenset({A.CallTime, A.ExpireOffer, A.Timeout, A.StopGame})
 
 _APPLY: dict[type, _ApplyFn] = {
     A.Roll: Game._do_roll,
@@ -1746,4 +2374,11 @@ _APPLY: dict[type, _ApplyFn] = {
     A.ProposeTrade: Game._do_propose,
     A.CounterTrade: Game._do_counter,
     A.RaiseFunds: Game._do_raise,
+    A.ChooseTax: Game._do_choose_tax,
+    A.ChooseCard: Game._do_choose_card,
+    A.RepayLoan: Game._do_repay,
+    A.CallTime: Game._do_call_time,
+    A.ExpireOffer: Game._do_expire,
+    A.Timeout: Game._do_timeout,
+    A.StopGame: Game._do_stop,
 }

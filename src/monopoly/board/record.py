@@ -51,6 +51,9 @@ def snapshot(game: Game) -> dict[str, Any]:
                 "jail_turns": p.jail_turns,
                 "jail_cards": [list(c) for c in p.jail_cards],
                 "bankrupt": p.bankrupt,
+                "lapped": p.lapped,
+                "built": p.built,
+                "fine_waived": p.fine_waived,
             }
             for p in game.players
         ],
@@ -77,6 +80,10 @@ def snapshot(game: Game) -> dict[str, Any]:
             "turn": au.turn,
             "high_bid": au.high_bid,
             "high_bidder": au.high_bidder,
+            "sealed": None if au.sealed is None else [[s, b] for s, b in au.sealed.items()],
+            "round": au.round,
+            "participants": list(au.participants),
+            "min_bid": au.min_bid,
         },
         "auction_queue": list(game.auction_queue),
         "auction_requester": game._auction_requester,
@@ -93,6 +100,12 @@ def snapshot(game: Game) -> dict[str, Any]:
         "bank_in": game.bank_in,
         "bank_out": game.bank_out,
         "throws": game.throws,
+        "pot": game.pot,
+        "loans": [[b, lender, v] for (b, lender), v in sorted(game.loans.items())],
+        "choice": None if game.choice is None else list(game.choice),
+        "time_called": game.time_called,
+        "rolled": game.rolled,
+        "landed_street": game.landed_street,
     }
 
 
@@ -137,6 +150,15 @@ def restore(data: dict[str, Any], *, events: bool = True) -> Game:
             game.auction.turn = int(au["turn"])
             game.auction.high_bid = int(au["high_bid"])
             game.auction.high_bidder = int(au["high_bidder"])
+            sealed = au.get("sealed")
+            game.auction.sealed = (
+                None if sealed is None else {int(s): int(b) for s, b in sealed}
+            )
+            game.auction.round = int(au.get("round", 1))
+            game.auction.participants = [
+                int(s) for s in au.get("participants", game.auction.bidders)
+            ]
+            game.auction.min_bid = int(au.get("min_bid", 1))
         game.auction_queue = deque(int(s) for s in data["auction_queue"])
         game._auction_requester = int(data.get("auction_requester", NOBODY))
         game.debts = [Debt(int(a), int(b), int(c), str(r)) for a, b, c, r in data["debts"]]
@@ -165,6 +187,13 @@ def restore(data: dict[str, Any], *, events: bool = True) -> Game:
         game.bank_in = int(data["bank_in"])
         game.bank_out = int(data["bank_out"])
         game.throws = int(data["throws"])
+        game.pot = int(data.get("pot", 0))
+        game.loans = {(int(b), int(lender)): int(v) for b, lender, v in data.get("loans", [])}
+        ch = data.get("choice")
+        game.choice = None if ch is None else (int(ch[0]), int(ch[1]), int(ch[2]), int(ch[3]))
+        game.time_called = bool(data.get("time_called", False))
+        game.rolled = bool(data.get("rolled", False))
+        game.landed_street = int(data.get("landed_street", -1))
         if game.events is not None:
             game.events.clear()
         game._touch()
@@ -182,6 +211,9 @@ def _restore_player(p: Player, d: dict[str, Any]) -> None:
     p.jail_turns = int(d["jail_turns"])
     p.jail_cards = [(int(a), int(b)) for a, b in d["jail_cards"]]
     p.bankrupt = bool(d["bankrupt"])
+    p.lapped = bool(d.get("lapped", False))
+    p.built = int(d.get("built", 0))
+    p.fine_waived = bool(d.get("fine_waived", False))
 
 
 def snapshot_text(game: Game) -> str:

@@ -108,15 +108,27 @@ class RuleSet:
             kind = str(f.type).replace(" | None", "")
             if kind == "int" and (not isinstance(value, int) or isinstance(value, bool)):
                 raise RulesError(
-                    Text("option {name} must be an integer, got {value}", name=f.name, value=repr(value))
+                    Text(
+                        "option {name} must be an integer, got {value}",
+                        name=f.name,
+                        value=repr(value),
+                    )
                 )
             if kind == "bool" and not isinstance(value, bool):
                 raise RulesError(
-                    Text("option {name} must be true or false, got {value}", name=f.name, value=repr(value))
+                    Text(
+                        "option {name} must be true or false, got {value}",
+                        name=f.name,
+                        value=repr(value),
+                    )
                 )
             if kind == "str" and not isinstance(value, str):
                 raise RulesError(
-                    Text("option {name} must be a string, got {value}", name=f.name, value=repr(value))
+                    Text(
+                        "option {name} must be a string, got {value}",
+                        name=f.name,
+                        value=repr(value),
+                    )
                 )
             bounds = f.metadata.get("range")
             if bounds is not None and not bounds[0] <= value <= bounds[1]:

@@ -17,6 +17,7 @@ K_TAX: Final = 4
 K_CHANCE: Final = 5
 K_CHEST: Final = 6
 K_GO_TO_JAIL: Final = 7
+K_FREE_PARKING: Final = 8
 
 _KIND = {
     SquareKind.STREET: K_STREET,
@@ -26,6 +27,7 @@ _KIND = {
     SquareKind.CHANCE: K_CHANCE,
     SquareKind.COMMUNITY_CHEST: K_CHEST,
     SquareKind.GO_TO_JAIL: K_GO_TO_JAIL,
+    SquareKind.FREE_PARKING: K_FREE_PARKING,
 }
 
 # Card effects as small ints.
