@@ -1,0 +1,1 @@
+"""Jinja2 templates (the printable score sheet, :mod:`monopoly.sheet`)."""
