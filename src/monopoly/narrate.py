@@ -362,7 +362,7 @@ class Narrator:
         )
 
     def bundle(self, text: str) -> str:
-        """One side of a trade in words: cash, deeds by name, jail cards."""
+        """One side of a trade in words: cash, deeds by name, jail cards, an IOU (a loan)."""
         b = Bundle.parse(text)
         items: list[str] = []
         if b.cash:
@@ -372,6 +372,8 @@ class Narrator:
             self._("a Get Out of Jail Free card ({deck})").format(deck=self.deck(d))
             for d in b.jail_cards
         )
+        if b.iou:
+            items.append(self._("an IOU for {amount}").format(amount=self.money(b.iou)))
         return ", ".join(items) if items else self._("nothing")
 
     def _trade_accepted(self, e: E.TradeAccepted) -> str:

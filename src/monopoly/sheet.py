@@ -26,7 +26,7 @@ A game that was stopped before its end gets a sheet too (ranked by net worth, re
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from functools import cache
 from typing import Any, Final
 
@@ -92,12 +92,6 @@ _REASONS: Final[Mapping[str, str]] = {
 }
 
 
-def _loans(game: Game, name: str, seat: int) -> int:
-    """Loans between players, once the engine has them (``debts_owed`` / ``claims``)."""
-    method: Callable[[int], int] | None = getattr(game, name, None)
-    return int(method(seat)) if callable(method) else 0
-
-
 def _player_assets(game: Game, seat: int, t: Translator, lang: str) -> dict[str, Any]:
     p = game.players[seat]
     edition = game.edition
@@ -139,11 +133,14 @@ def _player_assets(game: Game, seat: int, t: Translator, lang: str) -> dict[str,
         )
         property_total += value
         buildings_total += building_value
-    # pending payments of the position (RULES.md §9), then loans between players
-    debts = sum(d.amount for d in game.debts if d.debtor == seat)
-    claims = sum(d.amount for d in game.debts if d.creditor == seat)
-    debts += _loans(game, "debts_owed", seat)
-    claims += _loans(game, "claims", seat)
+    # pending payments of the position (RULES.md §9), then loans between players (the
+    # RU house rule, `player_loans`)
+    pending_debts = sum(d.amount for d in game.debts if d.debtor == seat)
+    pending_claims = sum(d.amount for d in game.debts if d.creditor == seat)
+    loans_owed = game.loans_owed(seat)
+    loan_claims = game.loan_claims(seat)
+    debts = pending_debts + loans_owed
+    claims = pending_claims + loan_claims
     total = p.cash + property_total + buildings_total + claims - debts
     if p.bankrupt:
         total = 0  # RULES.md §11: a bankrupt player is worth nothing
@@ -157,6 +154,8 @@ def _player_assets(game: Game, seat: int, t: Translator, lang: str) -> dict[str,
         "buildings_total": buildings_total,
         "claims": claims,
         "debts": debts,
+        "loans_owed": loans_owed,
+        "loan_claims": loan_claims,
         "total": total,
         "net_worth": game.net_worth(seat),
     }
