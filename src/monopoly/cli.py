@@ -2,11 +2,14 @@
 
 Commands::
 
-    monopoly demo [--seed S] [--players N] [--record FILE] [--json]
-    monopoly replay FILE [--json]
+    monopoly demo [--seed S] [--players N] [--preset P] [--edition E] [--lang L]
+                  [--record FILE] [--sheet FILE.html] [--sheet-json FILE] [--json]
+    monopoly presets [--json]
+    monopoly rules --preset P [--lang L] [--json]
+    monopoly replay FILE [--lang L] [--json]
     monopoly landing --throws N --jail long|short [--seed S] [--json]
     monopoly analyze markov --jail long|short [--json]
-    monopoly check --games N [--seed S] [--workers W] [--json]
+    monopoly check --games N [--seed S] [--workers W] [--preset P] [--edition E] [--json]
     monopoly bench [--games G] [--json]
 
 Bad input (an unknown jail rule, a negative count, a missing or unreadable record) is one
@@ -24,11 +27,12 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from monopoly.board.edition import load_edition
+from monopoly.board.edition import Edition, load_edition
 from monopoly.board.errors import MonopolyError
 from monopoly.board.game import Game
 from monopoly.board.record import record_text, replay, state_hash
-from monopoly.board.rules import RuleSet
+from monopoly.board.rules import PRESETS, RuleSet, preset
+from monopoly.i18n import LANGUAGES, set_language, translation
 from monopoly.i18n import gettext as _
 from monopoly.narrate import Narrator
 
@@ -51,6 +55,13 @@ DEMO_TURN_LIMIT = 2000
 DEMO_MAX_ACTIONS = 1_000_000
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object instead.")]
+LangOpt = Annotated[str, typer.Option(help="Language: en, cs or ru.")]
+PresetOpt = Annotated[
+    str, typer.Option("--preset", help="Rule preset: " + ", ".join(PRESETS) + " (RULES.md §12).")
+]
+EditionOpt = Annotated[str, typer.Option(help="Edition: standard, uk or disney.")]
+# Demo games of timed presets run on a simulated clock: each action takes this long.
+DEMO_SECONDS_PER_ACTION = 5
 
 
 def _fail(message: str, code: int = 2) -> NoReturn:
@@ -67,8 +78,38 @@ def _check_jail(jail: str) -> str:
 
 def _check_count(name: str, value: int, low: int = 0) -> int:
     if value < low:
-        _fail(f"{name} must be at least {low}, got {value}")
+        _fail(_("{name} must be at least {low}, got {value}").format(
+            name=name, low=low, value=value))
     return value
+
+
+def _lang(lang: str) -> str:
+    """Check --lang and make it the language of every text that follows."""
+    if lang not in LANGUAGES:
+        _fail(f"--lang must be one of {', '.join(LANGUAGES)}, not {lang!r}")
+    set_language(lang)
+    return lang
+
+
+def _rules(name: str, **options: Any) -> RuleSet:
+    try:
+        return preset(name, **options)
+    except MonopolyError as exc:
+        _fail(_("--preset: {error}").format(error=translation_error(exc)))
+
+
+def _edition(name: str) -> Edition:
+    try:
+        return load_edition(name)
+    except MonopolyError as exc:
+        _fail(_("--edition: {error}").format(error=translation_error(exc)))
+
+
+def translation_error(exc: BaseException) -> str:
+    """An engine error in the current language."""
+    from monopoly.i18n import current_language
+
+    return translation(current_language()).error(exc)
 
 
 def _print_json(data: dict[str, Any]) -> None:
@@ -86,33 +127,60 @@ def _bot_seed(seed: int, seat: int) -> int:
 def demo(
     seed: Annotated[int, typer.Option(help="Seed of the game and of the bots.")] = 1,
     players: Annotated[int, typer.Option(help="Number of greedy bots, 2-8.")] = 4,
+    preset_name: PresetOpt = "classic",
+    edition: EditionOpt = "standard",
+    lang: LangOpt = "en",
     record: Annotated[
         Path | None, typer.Option(help="Write the game record (JSON lines) to this file.")
+    ] = None,
+    sheet: Annotated[
+        Path | None, typer.Option(help="Write the score sheet as a printable HTML page.")
+    ] = None,
+    sheet_json: Annotated[
+        Path | None, typer.Option(help="Write the score sheet as JSON.")
     ] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Play a whole game among greedy bots and narrate it."""
+    _lang(lang)
     if not 2 <= players <= len(SEAT_NAMES):
-        _fail(f"--players must be between 2 and {len(SEAT_NAMES)}, got {players}")
+        _fail(_("--players must be between 2 and {n}, got {players}").format(
+            n=len(SEAT_NAMES), players=players))
+    from monopoly.board.clocks import StepClock, TableClock
     from monopoly.bots import make_bot
     from monopoly.bots.driver import play_game
 
+    rules = _rules(preset_name)
+    if rules.turn_limit is None:
+        rules = rules.with_options(turn_limit=DEMO_TURN_LIMIT)
+    ed = _edition(edition)
     seats = SEAT_NAMES[:players]
-    game = Game(seats, seed, RuleSet(turn_limit=DEMO_TURN_LIMIT), events=not as_json)
+    try:
+        game = Game(seats, seed, rules, ed, events=True)
+    except (MonopolyError, ValueError) as exc:
+        _fail(translation_error(exc))
     bots = [make_bot("greedy", _bot_seed(seed, s)) for s in range(players)]
-    play_game(game, bots, max_actions=DEMO_MAX_ACTIONS)
+    clock = TableClock(rules, StepClock(step=DEMO_SECONDS_PER_ACTION))
+    play_game(game, bots, max_actions=DEMO_MAX_ACTIONS, clock=clock)
     if record is not None:
-        try:
-            with open(record, "w", encoding="utf-8", newline="\n") as fh:
-                fh.write(record_text(game))
-        except OSError as exc:
-            _fail(f"cannot write the record {str(record)!r}: {exc.strerror or exc}")
+        _write(record, record_text(game), _("record"))
+    if sheet is not None or sheet_json is not None:
+        from monopoly.sheet import render_sheet_html, score_sheet
+
+        data = score_sheet(game, game.events or [], lang)
+        if sheet is not None:
+            _write(sheet, render_sheet_html(data, lang), _("score sheet"))
+        if sheet_json is not None:
+            _write(sheet_json, json.dumps(data, ensure_ascii=False, indent=2) + "\n",
+                   _("score sheet"))
     outcome = game.outcome.to_dict() if game.outcome else None
     if as_json:
         _print_json(
             {
                 "seed": seed,
                 "players": players,
+                "preset": preset_name,
+                "edition": edition,
                 "seats": list(seats),
                 "state_hash": state_hash(game),
                 "outcome": outcome,
@@ -120,11 +188,12 @@ def demo(
                 "throws": game.throws,
                 "actions": len(game.history),
                 "record": str(record) if record is not None else None,
+                "sheet": str(sheet) if sheet is not None else None,
             }
         )
         return
     console = Console(highlight=False, soft_wrap=True)
-    _narrate(console, game)
+    _narrate(console, game, lang)
     if not game.is_over:
         console.print(
             _("The demo stopped after {n} actions without an end.").format(n=len(game.history))
@@ -137,31 +206,102 @@ def demo(
             ).format(limit=DEMO_TURN_LIMIT)
         )
     if record is not None:
-        console.print(_("Record written to {path}.").format(path=record))
+        console.print(_("Record written to {path}.").format(path=record), markup=False)
+    if sheet is not None:
+        console.print(_("Score sheet written to {path}.").format(path=sheet), markup=False)
 
 
-def _narrate(console: Console, game: Game) -> None:
-    for sentence in Narrator.for_game(game).story(game.events or ()):
+def _write(path: Path, text: str, what: str) -> None:
+    try:
+        with open(path, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(text)
+    except OSError as exc:
+        _fail(_("cannot write the {what} {path}: {error}").format(
+            what=what, path=repr(str(path)), error=exc.strerror or exc))
+
+
+def _narrate(console: Console, game: Game, lang: str = "en") -> None:
+    for sentence in Narrator.for_game(game, lang).story(game.events or ()):
         console.print(sentence, markup=False)
+
+
+@app.command()
+def presets(as_json: JsonOpt = False, lang: LangOpt = "en") -> None:
+    """The rule presets of RULES.md §12 with their full effective rule sets."""
+    _lang(lang)
+    from monopoly.rules_text import preset_title
+
+    items: list[dict[str, Any]] = [
+        {
+            "name": name,
+            "title": preset_title(name, lang),
+            "options": preset(name).to_dict(),
+            "changes": preset(name).changed(),
+        }
+        for name in PRESETS
+    ]
+    if as_json:
+        typer.echo(json.dumps(items, sort_keys=True, ensure_ascii=False))
+        return
+    table = Table(title=_("Rule presets"))
+    table.add_column(_("Preset"))
+    table.add_column(_("Rules"))
+    table.add_column(_("Changes from the classic rules"))
+    for item in items:
+        changes = ", ".join(f"{k}={v}" for k, v in sorted(item["changes"].items()))
+        table.add_row(item["name"], item["title"], changes or "-")
+    Console().print(table)
+
+
+@app.command("rules")
+def rules_cmd(
+    preset_name: Annotated[
+        str, typer.Option("--preset", help="Rule preset: " + ", ".join(PRESETS) + ".")
+    ],
+    lang: LangOpt = "en",
+    edition: EditionOpt = "standard",
+    as_json: JsonOpt = False,
+) -> None:
+    """The effective rules of a preset, readable, in a language."""
+    _lang(lang)
+    from monopoly.rules_text import describe, preset_title
+
+    rules = _rules(preset_name)
+    ed = _edition(edition)
+    lines = describe(rules, lang, ed.currency)
+    if as_json:
+        typer.echo(json.dumps(
+            {"preset": preset_name, "title": preset_title(preset_name, lang), "lang": lang,
+             "rules": lines}, ensure_ascii=False, sort_keys=True))
+        return
+    console = Console(highlight=False, soft_wrap=True)
+    console.print(preset_title(preset_name, lang), style="bold", markup=False)
+    for line in lines:
+        mark = "*" if line["changed"] else " "
+        console.print(f"{mark} §{line['section']:<3} {line['text']}", markup=False)
+    console.print(_("* differs from the classic rules"), markup=False)
 
 
 @app.command("replay")
 def replay_cmd(
     file: Annotated[Path, typer.Argument(help="A game record written by 'demo --record'.")],
+    lang: LangOpt = "en",
     as_json: JsonOpt = False,
 ) -> None:
     """Replay a game record and narrate it (or print its final state hash)."""
+    _lang(lang)
     try:
         with open(file, encoding="utf-8") as fh:
             lines = fh.read().splitlines()
     except FileNotFoundError:
-        _fail(f"no such record file: {str(file)!r}")
+        _fail(_("no such record file: {path}").format(path=repr(str(file))))
     except (OSError, UnicodeDecodeError) as exc:
-        _fail(f"cannot read the record {str(file)!r}: {exc}")
+        _fail(_("cannot read the record {path}: {error}").format(path=repr(str(file)), error=exc))
     try:
         game = replay(lines, events=not as_json)
     except MonopolyError as exc:
-        _fail(f"invalid record {str(file)!r}: {exc}")
+        _fail(_("invalid record {path}: {error}").format(
+            path=repr(str(file)), error=translation_error(exc)))
     if as_json:
         _print_json(
             {
@@ -173,7 +313,7 @@ def replay_cmd(
             }
         )
         return
-    _narrate(Console(highlight=False, soft_wrap=True), game)
+    _narrate(Console(highlight=False, soft_wrap=True), game, lang)
 
 
 # --------------------------------------------------------------------------- simulations
@@ -247,6 +387,12 @@ def check(
     games: Annotated[int, typer.Option(help="Number of random games to check.")],
     seed: Annotated[int, typer.Option(help="Seed of the first game.")] = 0,
     workers: Annotated[int, typer.Option(help="Worker processes (1: in this process).")] = 1,
+    preset_name: Annotated[
+        str | None,
+        typer.Option("--preset", help="Play every game by this preset (default: classic "
+                     "with varied options)."),
+    ] = None,
+    edition: EditionOpt = "standard",
     as_json: JsonOpt = False,
 ) -> None:
     """Run the conformance harness: random legal play, invariants after every action."""
@@ -254,7 +400,12 @@ def check(
     _check_count("--workers", workers, low=1)
     from monopoly.sim.conformance import run_conformance
 
-    result = run_conformance(games, seed=seed, players=4, workers=workers)
+    if preset_name is not None:
+        _rules(preset_name)
+    _edition(edition)
+    result = run_conformance(
+        games, seed=seed, players=4, workers=workers, preset_name=preset_name, edition=edition
+    )
     violations, errors = int(result["violations"]), int(result["errors"])
     if as_json:
         _print_json(result)

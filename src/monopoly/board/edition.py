@@ -122,10 +122,12 @@ _SQUARE_FIELDS = frozenset(
         "rents",
         "utility_multipliers",
         "tax",
+        "tax_kind",
         "source",
         "source_note",
     }
 )
+TAX_KINDS = ("income", "luxury")  # income tax (§6 choice option) / luxury or super tax
 _CARD_FIELDS = frozenset({"key", "texts", "effect", "source", "source_note"})
 _DECK_FIELDS = frozenset({"names", "cards", "source", "source_note"})
 _TOKEN_FIELDS = frozenset({"key", "names", "source", "source_note"})
@@ -183,6 +185,7 @@ class Square:
     rents: tuple[int, ...] = ()
     utility_multipliers: tuple[int, ...] = ()  # (4, 10): by the count of utilities owned
     tax: int = 0  # tax squares: the amount
+    tax_kind: str = ""  # tax squares: "income" or "luxury" (RULES.md §6 options)
     source: SourceMark | None = None  # where the name (and its place) comes from
     source_note: str = ""
 
@@ -411,6 +414,7 @@ def _square(raw: Any, i: int, where: str) -> Square:
         rents=_ints(raw, "rents", where),
         utility_multipliers=_ints(raw, "utility_multipliers", where),
         tax=_int(raw, "tax", where, 0),
+        tax_kind=str(raw.get("tax_kind", "")),
         source=source,
         source_note=note,
     )
@@ -433,7 +437,9 @@ def _square(raw: Any, i: int, where: str) -> Square:
             raise EditionError(f"{where}: a {kind.value} square has no {', '.join(extra)}")
     if kind == SquareKind.TAX and sq.tax <= 0:
         raise EditionError(f"{where}: a tax square needs a positive tax")
-    if kind != SquareKind.TAX and "tax" in raw:
+    if kind == SquareKind.TAX and sq.tax_kind not in TAX_KINDS:
+        raise EditionError(f"{where}: a tax square needs a tax_kind, one of {TAX_KINDS}")
+    if kind != SquareKind.TAX and ("tax" in raw or "tax_kind" in raw):
         raise EditionError(f"{where}: only a tax square has a tax")
     if kind != SquareKind.UTILITY and sq.utility_multipliers:
         raise EditionError(f"{where}: only a utility has multipliers")

@@ -145,7 +145,7 @@ def board_tables(edition: Edition) -> BoardTables:
         rents=tuple(sq.rents for sq in squares),
         multipliers=tuple(sq.utility_multipliers for sq in squares),
         tax=tuple(sq.tax for sq in squares),
-        is_income_tax=tuple("income" in sq.key for sq in squares),
+        is_income_tax=tuple(sq.tax_kind == "income" for sq in squares),
         group_of=tuple(group_index[sq.group] if sq.group else -1 for sq in squares),
         groups=tuple(edition.groups[g] for g in group_keys),
         group_keys=group_keys,

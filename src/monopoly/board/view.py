@@ -154,7 +154,36 @@ class SeatView:
             "bidders": list(au.bidders),
             "high_bid": au.high_bid,
             "high_bidder": None if au.high_bidder == NOBODY else au.high_bidder,
+            "sealed": au.sealed is not None,
+            # who has handed in a sealed bid: never the amounts before all are in
+            "submitted": sorted(au.sealed) if au.sealed is not None else [],
+            "round": au.round,
         }
+
+    def choice(self) -> tuple[int, str, int] | None:
+        """(seat, "tax" or "card", amount) of a choice waiting (RULES.md §5, §6)."""
+        ch = self._g.choice
+        if ch is None:
+            return None
+        return ch[0], "tax" if ch[1] == 0 else "card", ch[3]
+
+    def total_worth(self, seat: int) -> int:
+        """The income tax base (RULES.md §6): cash + printed prices + buildings at cost."""
+        return self._g.total_worth(seat)
+
+    def pot(self) -> int:
+        """The Free Parking pot (RULES.md §6 house rule)."""
+        return self._g.pot
+
+    def loans_owed(self, seat: int) -> int:
+        return self._g.loans_owed(seat)
+
+    def loan_claims(self, seat: int) -> int:
+        return self._g.loan_claims(seat)
+
+    def is_legal(self, action: object) -> bool:
+        """Whether this seat may take `action` now (the engine's own check)."""
+        return self.seat is not None and self._g.is_legal(self.seat, action)
 
     def offer(self) -> dict[str, Any] | None:
         o = self._g.offer

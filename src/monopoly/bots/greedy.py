@@ -37,6 +37,10 @@ _USE_JAIL_CARD: Final = A.USE_JAIL_CARD
 _ACCEPT_TRADE: Final = A.ACCEPT_TRADE
 _REJECT_TRADE: Final = A.REJECT_TRADE
 _DECLARE_BANKRUPTCY: Final = A.DECLARE_BANKRUPTCY
+_TAX_FLAT: Final = A.TAX_FLAT
+_TAX_PERCENT: Final = A.TAX_PERCENT
+_CHOOSE_PAY: Final = A.CHOOSE_PAY
+_CHOOSE_DRAW: Final = A.CHOOSE_DRAW
 _Build = A.Build
 _Unmortgage = A.Unmortgage
 _BidRange = A.BidRange
@@ -85,6 +89,10 @@ class GreedyBot:
             return _REJECT_TRADE
         if kind is _LiftReceived or kind is _KeepMortgaged:
             return first  # type: ignore[return-value]
+        if first is _TAX_FLAT:
+            return _income_tax(view)
+        if first is _CHOOSE_PAY:
+            return _pay_or_draw(view)
         if first is _DECLARE_BANKRUPTCY:
             return _teardown(view, legal) or _DECLARE_BANKRUPTCY
         if kind is _Build and view.debt() is None:
@@ -140,6 +148,25 @@ def _lift_mortgage(view: SeatView, legal: list[A.LegalEntry]) -> A.Action | None
     return None
 
 
+def _income_tax(view: SeatView) -> A.Action:
+    """§6 income tax choice: whichever costs less (the worth is public)."""
+    choice = view.choice()
+    me = view.seat
+    if choice is None or me is None:
+        return _TAX_FLAT
+    percent = (view.total_worth(me) * view.rules.income_tax_percent + 50) // 100
+    return _TAX_PERCENT if percent < choice[2] else _TAX_FLAT
+
+
+def _pay_or_draw(view: SeatView) -> A.Action:
+    """"Pay a fine or take a card": pay while cash is comfortable, else take the card."""
+    choice = view.choice()
+    me = view.seat
+    if choice is None or me is None:
+        return _CHOOSE_DRAW
+    return _CHOOSE_PAY if view.cash(me) >= choice[2] + CASH_RESERVE else _CHOOSE_DRAW
+
+
 def _bid(view: SeatView, entry: A.BidRange) -> A.Action:
     """Its whole limit at once (the lot's printed price, or the cash in hand if less) while
     that beats the high bid, else pass: one bid per auction instead of a run of raises."""
@@ -150,6 +177,9 @@ def _bid(view: SeatView, entry: A.BidRange) -> A.Action:
     limit = t.price[sq] if view.auction_lot() == "property" else t.house_cost[sq]
     if limit > entry.high:
         limit = entry.high
+    me = view.seat
+    if me is not None and limit > view.cash(me):  # a sealed bid may exceed the cash
+        limit = view.cash(me)
     if entry.low <= limit:
         return A.Bid(limit)
     return _PASS_BID
@@ -197,7 +227,9 @@ def _teardown(view: SeatView, legal: list[A.LegalEntry]) -> A.Action | None:
 def _fallback(legal: list[A.LegalEntry]) -> A.Action:
     """The first concrete action that neither trades nor spends (never reached in play)."""
     for e in legal:
-        if not isinstance(e, (A.BidRange, A.TradeTemplate, A.RaiseFundsTemplate, A.Build)):
+        if not isinstance(
+            e, (A.BidRange, A.RepayRange, A.TradeTemplate, A.RaiseFundsTemplate, A.Build)
+        ):
             return e
     for e in legal:
         if isinstance(e, A.Build):

@@ -56,6 +56,8 @@ class RandomBot:
             if au is not None and au["high_bidder"] is not None and rng.random() < 0.5:
                 return A.PASS_BID
             return A.Bid(rng.randint(entry.low, entry.high))
+        if isinstance(entry, A.RepayRange):
+            return A.RepayLoan(entry.to, rng.randint(entry.low, entry.high))
         if isinstance(entry, A.RaiseFundsTemplate):
             return make_raise(view, rng)
         if isinstance(entry, A.TradeTemplate):
@@ -85,13 +87,16 @@ def _tradeable(view: SeatView, seat: int) -> list[int]:
 def _bundle(view: SeatView, seat: int, rng: random.Random) -> A.Bundle:
     """A small random bundle of what `seat` holds: at most 2 deeds, some cash, a card."""
     squares = _tradeable(view, seat)
+    if not view.rules.trade_mortgaged:
+        squares = [sq for sq in squares if not view.is_mortgaged(sq)]
     k = rng.randint(0, min(2, len(squares)))
     chosen = tuple(sorted(rng.sample(squares, k)))
     spendable = _spendable(view, seat)
     cash = rng.randint(1, spendable) if spendable > 0 and rng.random() < 0.5 else 0
     held = view.jail_cards(seat)
     cards = (rng.choice(held),) if held and rng.random() < 0.3 else ()
-    return A.Bundle(cash, chosen, cards)
+    iou = rng.randint(1, 300) if view.rules.player_loans and rng.random() < 0.2 else 0
+    return A.Bundle(cash, chosen, cards, iou)
 
 
 def make_trade(
@@ -112,9 +117,11 @@ def make_trade(
         take = _bundle(view, partner, rng)
         if give.is_empty() and take.is_empty():
             continue
-        if template.counter:
-            return A.CounterTrade(give, take)
-        return A.ProposeTrade(partner, give, take)
+        trade: A.ProposeTrade | A.CounterTrade = (
+            A.CounterTrade(give, take) if template.counter else A.ProposeTrade(partner, give, take)
+        )
+        if view.is_legal(trade):
+            return trade
     return None
 
 

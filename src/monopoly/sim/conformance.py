@@ -4,8 +4,10 @@ Like OpenSpiel's ``random_sim_test``: games between random bots (2-8 seats, rule
 variants by game), and after every action the position is checked against the
 invariants the rules imply:
 
-- money is conserved: the players' cash equals what they started with plus what the
-  bank paid out minus what it took in;
+- money is conserved: the players' cash plus the Free Parking pot equals what they
+  started with plus what the bank paid out minus what it took in;
+- loans between players (house rule) are positive, between two different seats still
+  in the game;
 - the bank's stock: ``0 <= houses_left <= rules.houses`` (hotels likewise) and the
   buildings on the board plus the bank's stock are exactly ``rules.houses`` houses and
   ``rules.hotels`` hotels (§8);
@@ -17,6 +19,8 @@ invariants the rules imply:
 - both decks hold all their cards: pile plus jail cards held, each card exactly once;
 - the pending seat always has legal actions before the end, and every finite legal
   action it is offered (and the bounds of a bid range) passes ``is_legal``;
+- the table's clock actions (time limit, negotiation limit, turn clock) are applied by
+  a :class:`~monopoly.board.clocks.TableClock` on a simulated clock, and checked legal;
 - every :data:`ROUND_TRIP_EVERY` actions and at the end: ``restore(snapshot(g))``
   gives the same snapshot text, and ``replay(record_lines(g))`` the same state hash.
 
@@ -32,12 +36,15 @@ from __future__ import annotations
 
 import json
 import multiprocessing
+import random
 import traceback
 from collections.abc import Callable
 from typing import Any
 
 from monopoly.board import actions as A
-from monopoly.board.game import BANK, Game
+from monopoly.board.clocks import StepClock, TableClock
+from monopoly.board.edition import load_edition
+from monopoly.board.game import BANK, TABLE, Game
 from monopoly.board.record import (
     record_lines,
     replay,
@@ -46,7 +53,7 @@ from monopoly.board.record import (
     snapshot_text,
     state_hash,
 )
-from monopoly.board.rules import RuleSet
+from monopoly.board.rules import RuleSet, preset
 from monopoly.board.tables import K_STREET
 from monopoly.board.view import SeatView
 from monopoly.bots.random_bot import RandomBot
@@ -54,6 +61,7 @@ from monopoly.bots.random_bot import RandomBot
 ROUND_TRIP_EVERY = 200
 MAX_DETAILS = 20
 TURN_LIMIT = 100_000  # far beyond what max_actions lets a game reach
+SECONDS_PER_ACTION = 3  # the simulated clock of timed games
 
 Check = Callable[[Game], "str | None"]
 
@@ -63,10 +71,22 @@ Check = Callable[[Game], "str | None"]
 
 def check_money(g: Game) -> str | None:
     """Money is conserved: cash == seats * starting cash + bank_out - bank_in."""
-    total = sum(p.cash for p in g.players)
+    total = sum(p.cash for p in g.players) + g.pot
     expected = len(g.players) * g.rules.starting_cash + g.bank_out - g.bank_in
     if total != expected:
-        return f"money: players hold {total}, expected {expected}"
+        return f"money: players and pot hold {total}, expected {expected}"
+    if g.pot < 0:
+        return f"money: the pot holds {g.pot}"
+    return None
+
+
+def check_loans(g: Game) -> str | None:
+    """§9 house rule: every loan is positive, between two seats still in the game."""
+    for (borrower, lender), amount in g.loans.items():
+        if amount <= 0 or borrower == lender:
+            return f"loans: {borrower} owes {lender} {amount}"
+        if g.players[borrower].bankrupt or g.players[lender].bankrupt:
+            return f"loans: a loan {borrower}->{lender} involves a bankrupt seat"
     return None
 
 
@@ -191,8 +211,24 @@ def check_legal_actions(g: Game, legal: list[A.LegalEntry] | None = None) -> str
         legal = g.legal_actions(seat)
     if not legal:
         return f"legal: seat {seat} is pending but has no legal action"
+    for other in g.pending_seats():
+        if other != seat:  # the other bidders of a sealed auction
+            why = _check_entries(g, other, g.legal_actions(other))
+            if why is not None:
+                return why
+    return _check_entries(g, seat, legal)
+
+
+def _check_entries(g: Game, seat: int, legal: list[A.LegalEntry]) -> str | None:
+    if not legal:
+        return f"legal: seat {seat} is pending but has no legal action"
     for entry in legal:
-        if isinstance(entry, A.BidRange):
+        if isinstance(entry, A.RepayRange):
+            for amount in (entry.low, entry.high):
+                if not g.is_legal(seat, A.RepayLoan(entry.to, amount)):
+                    why = g.why_illegal(seat, A.RepayLoan(entry.to, amount))
+                    return f"legal: listed repayment {amount} of {entry.text()} is illegal: {why}"
+        elif isinstance(entry, A.BidRange):
             for amount in (entry.low, entry.high):
                 if not g.is_legal(seat, A.Bid(amount)):
                     why = g.why_illegal(seat, A.Bid(amount))
@@ -244,6 +280,7 @@ class ReplayShadow:
 
 CHECKS: tuple[Check, ...] = (
     check_money,
+    check_loans,
     check_buildings,
     check_ownership,
     check_groups,
@@ -268,22 +305,35 @@ def check_position(g: Game, legal: list[A.LegalEntry] | None = None) -> list[str
 # --------------------------------------------------------------------- the games
 
 
-def game_setup(seed: int, index: int, players: int) -> tuple[list[str], RuleSet]:
+def game_setup(
+    seed: int, index: int, players: int, preset_name: str | None = None
+) -> tuple[list[str], RuleSet]:
     """Seats and rules of game `index`: 2-8 seats varying by game, and a few variants.
 
     `players` is the count of every fourth game; the others cycle through 2-8. Every
     fifth game has a small bank (8 houses, 2 hotels) to reach the housing shortage (§8),
-    every seventh has no auctions, every third fixes the seat order.
+    every third fixes the seat order. Without a preset, every seventh game has no
+    auctions and every eleventh runs a 60-second turn clock (§9) on a clock with slow
+    players; with a preset, its options are kept (the turn limit only caps the game).
     """
     n = players if index % 4 == 0 else 2 + (seed + index) % 7
     opts: dict[str, Any] = {"turn_limit": TURN_LIMIT}
     if index % 5 == 4:
         opts.update(houses=8, hotels=2)
-    if index % 7 == 6:
-        opts["auction"] = "none"
     if index % 3 == 2:
         opts["first_player"] = "fixed"
-    return [f"p{i}" for i in range(n)], RuleSet.from_dict(opts)
+    if preset_name is None:
+        if index % 7 == 6:
+            opts["auction"] = "none"
+        if index % 11 == 10:
+            opts["turn_clock_seconds"] = 60
+        return [f"p{i}" for i in range(n)], RuleSet.from_dict(opts)
+    rules = preset(preset_name)
+    if rules.starting_properties * n > 28:
+        n = 28 // rules.starting_properties
+    if rules.end == "turn_limit" or rules.turn_limit is not None:
+        opts.pop("turn_limit")
+    return [f"p{i}" for i in range(n)], rules.with_options(**opts)
 
 
 def _error(tag: str, where: str, what: str, exc: BaseException) -> str:
@@ -292,7 +342,14 @@ def _error(tag: str, where: str, what: str, exc: BaseException) -> str:
     return f"{tag}, {where}: {what}: {exc!r} at {place}"
 
 
-def run_game(seed: int, index: int, players: int, max_actions: int) -> tuple[int, int, list[str]]:
+def run_game(
+    seed: int,
+    index: int,
+    players: int,
+    max_actions: int,
+    preset_name: str | None = None,
+    edition: str = "standard",
+) -> tuple[int, int, list[str]]:
     """Play and check one game; (violations, errors, messages).
 
     The game stops at the first broken invariant or error (what follows would only
@@ -300,10 +357,17 @@ def run_game(seed: int, index: int, players: int, max_actions: int) -> tuple[int
     game_seed = seed + index
     tag = f"game {index} (seed {game_seed})"
     try:
-        seats, rules = game_setup(seed, index, players)
-        g = Game(seats, game_seed, rules, events=False)
+        seats, rules = game_setup(seed, index, players, preset_name)
+        g = Game(seats, game_seed, rules, load_edition(edition), events=False)
     except Exception as exc:
         return 0, 1, [_error(tag, "setup", "error creating the game", exc)]
+    clock = StepClock(
+        step=SECONDS_PER_ACTION,
+        jitter=rules.turn_clock_seconds or 0,
+        jitter_every=50 if rules.turn_clock_seconds else 0,
+        jitter_rng=random.Random(game_seed),
+    )
+    table = TableClock(rules, clock)
     bots = [RandomBot(game_seed * 100 + s) for s in range(len(seats))]
     views = [SeatView(g, s) for s in range(len(seats))]
     shadow = ReplayShadow()
@@ -326,6 +390,24 @@ def run_game(seed: int, index: int, players: int, max_actions: int) -> tuple[int
             return len(found), 0, [f"{tag}, {where}: {why}" for why in found]
         if final or seat is None:
             return 0, 0, []
+        if table.active:
+            try:
+                due = table.due(g)
+            except Exception as exc:
+                return 0, 1, [_error(tag, where, "error in the table clock", exc)]
+            if due:
+                action = due[0]
+                if not g.is_legal(TABLE, action):
+                    why = g.why_illegal(TABLE, action)
+                    msg = f"the clock's {action.text()!r} is illegal: {why}"
+                    return 0, 1, [f"{tag}, {where}: {msg}"]
+                try:
+                    g.apply(TABLE, action)
+                except Exception as exc:
+                    return 0, 1, [_error(tag, where, f"engine error on {action.text()!r}", exc)]
+                done += 1
+                where = f"after action {done} (turn {g.turn_number}), the table {action.text()!r}"
+                continue
         where = f"action {done + 1} (turn {g.turn_number})"
         try:
             action = bots[seat].choose(views[seat], legal)
@@ -339,10 +421,13 @@ def run_game(seed: int, index: int, players: int, max_actions: int) -> tuple[int
         except Exception as exc:
             return 0, 1, [_error(tag, where, f"engine error on seat {seat} {action.text()!r}", exc)]
         done += 1
+        clock.tick()
         where = f"after action {done} (turn {g.turn_number}), seat {seat} {action.text()!r}"
 
 
-def _run_one(args: tuple[int, int, int, int]) -> tuple[int, int, list[str]]:
+def _run_one(
+    args: tuple[int, int, int, int, str | None, str],
+) -> tuple[int, int, list[str]]:
     return run_game(*args)
 
 
@@ -352,6 +437,8 @@ def run_conformance(
     players: int = 4,
     max_actions: int = 3000,
     workers: int = 1,
+    preset_name: str | None = None,
+    edition: str = "standard",
 ) -> dict[str, Any]:
     """Play `games` random games from seeds ``seed + i`` and check every invariant.
 
@@ -362,7 +449,10 @@ def run_conformance(
         raise ValueError(f"games must not be negative, got {games}")
     if not 2 <= players <= 8:
         raise ValueError(f"players must be 2-8, got {players}")
-    jobs = [(seed, i, players, max_actions) for i in range(games)]
+    if preset_name is not None:
+        preset(preset_name)  # an unknown preset is an error before any game is played
+    load_edition(edition)
+    jobs = [(seed, i, players, max_actions, preset_name, edition) for i in range(games)]
     if workers > 1 and games > 1:
         ctx = multiprocessing.get_context("spawn")
         with ctx.Pool(workers) as pool:
