@@ -156,6 +156,9 @@ def test_the_sheet_records_edition_rules_and_seats() -> None:
     assert sheet["rules"]["luxury_tax"] == 75
     assert sheet["rules_changed"]["luxury_tax"] == 75
     assert [s["name"] for s in sheet["seats"]] == ["p0", "p1", "p2"]
+    assert sheet["rules_text"] == ["Kdo začíná: pořadí u stolu", "Daň z luxusu: 75\xa0$"]
+    page = render_sheet_html(sheet)
+    assert "Daň z luxusu: 75\xa0$" in page
 
 
 def test_html_escapes_player_names() -> None:

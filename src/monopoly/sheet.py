@@ -37,6 +37,7 @@ from monopoly.board.game import Game
 from monopoly.i18n import Translator, translation
 from monopoly.i18n import gettext_noop as N_
 from monopoly.narrate import Narrator
+from monopoly.rules_text import describe
 
 __all__ = ["SHEET_FORMAT", "render_sheet_html", "score_sheet"]
 
@@ -67,7 +68,6 @@ _LABELS: Final[Mapping[str, str]] = {
     "price": N_("Printed price"),
     "value": N_("Value"),
     "mortgaged": N_("mortgaged: half the price"),
-    "none": N_("none"),
     "bankrupt": N_("bankrupt"),
     "ranking": N_("Ranking"),
     "rank": N_("Rank"),
@@ -203,6 +203,12 @@ def score_sheet(
         },
         "rules": game.rules.to_dict(),
         "rules_changed": game.rules.changed(),
+        # the changed options in words (the classic rules need none)
+        "rules_text": [
+            line["text"]
+            for line in describe(game.rules, lang, edition.currency)
+            if line["changed"]
+        ],
         "seed": game.seed,
         "turns": game.turn_number,
         "actions": len(game.history),
