@@ -374,3 +374,9 @@ def test_doctests_of_the_language_modules() -> None:
     for module in (monopoly.i18n, monopoly.narrate, monopoly.sheet, monopoly.board.text):
         result = doctest.testmod(module)
         assert result.failed == 0, module.__name__
+
+
+def test_a_name_ending_a_sentence_keeps_one_full_stop(game: Game) -> None:
+    assert Narrator.for_game(game).sentence(E.Moved(0, 20, 25)) == "Ann moves to B. & O. Railroad."
+    cs = Narrator.for_game(game, "cs").sentence(E.Moved(0, 20, 25))
+    assert cs.endswith(".") and not cs.endswith("..")

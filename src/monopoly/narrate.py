@@ -212,7 +212,9 @@ class Narrator:
         handler = self._handlers.get(type(event)) or self._by_kind.get(event.kind)
         if handler is None:
             return self._("Event: {kind}.").format(kind=event.kind)
-        return handler(event)
+        text = handler(event)
+        # a name that ends a sentence may end with its own full stop ("B. & O.")
+        return text[:-1] if text.endswith("..") else text
 
     def sentences(self, events: Iterable[E.Event]) -> list[str]:
         """One sentence per event, every event."""
