@@ -72,7 +72,8 @@ def _fail(message: str, code: int = 2) -> NoReturn:
 
 def _check_jail(jail: str) -> str:
     if jail not in JAIL_MODES:
-        _fail(f"--jail must be one of {', '.join(JAIL_MODES)}, not {jail!r}")
+        _fail(_("{option} must be one of {choices}, not {value}").format(
+            option="--jail", choices=", ".join(JAIL_MODES), value=repr(jail)))
     return jail
 
 
@@ -86,7 +87,8 @@ def _check_count(name: str, value: int, low: int = 0) -> int:
 def _lang(lang: str) -> str:
     """Check --lang and make it the language of every text that follows."""
     if lang not in LANGUAGES:
-        _fail(f"--lang must be one of {', '.join(LANGUAGES)}, not {lang!r}")
+        _fail(_("{option} must be one of {choices}, not {value}").format(
+            option="--lang", choices=", ".join(LANGUAGES), value=repr(lang)))
     set_language(lang)
     return lang
 
@@ -370,7 +372,8 @@ def markov(
 
     _check_jail(jail)
     if jail_cards not in ("returned", "kept"):
-        _fail(f"--jail-cards must be one of returned, kept, not {jail_cards!r}")
+        _fail(_("{option} must be one of {choices}, not {value}").format(
+            option="--jail-cards", choices="returned, kept", value=repr(jail_cards)))
     if jail_cards == "kept":
         probs = markov_without_jail_cards(jail)
     else:
