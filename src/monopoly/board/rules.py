@@ -17,17 +17,29 @@ Example::
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
 
 from monopoly.board.errors import RulesError
-from monopoly.board.text import Text
+from monopoly.board.text import N_, Text
 
 AUCTION_STYLES = ("open", "sealed", "none")
 FIRST_PLAYER = ("roll", "fixed")
 END_CONDITIONS = ("last_player", "bankruptcies", "time_limit", "turn_limit", "target_worth")
 
 BIG: int = 1_000_000_000
+
+_TYPE_CHECKS: dict[str, Callable[[object], bool]] = {
+    "int": lambda v: isinstance(v, int) and not isinstance(v, bool),
+    "bool": lambda v: isinstance(v, bool),
+    "str": lambda v: isinstance(v, str),
+}
+_TYPE_ERRORS: dict[str, str] = {
+    "int": N_("option {name} must be an integer, got {value}"),
+    "bool": N_("option {name} must be true or false, got {value}"),
+    "str": N_("option {name} must be a string, got {value}"),
+}
 
 
 def _opt(default: Any, low: int | None = None, high: int | None = None,
@@ -106,30 +118,8 @@ class RuleSet:
             if optional and value is None:
                 continue
             kind = str(f.type).replace(" | None", "")
-            if kind == "int" and (not isinstance(value, int) or isinstance(value, bool)):
-                raise RulesError(
-                    Text(
-                        "option {name} must be an integer, got {value}",
-                        name=f.name,
-                        value=repr(value),
-                    )
-                )
-            if kind == "bool" and not isinstance(value, bool):
-                raise RulesError(
-                    Text(
-                        "option {name} must be true or false, got {value}",
-                        name=f.name,
-                        value=repr(value),
-                    )
-                )
-            if kind == "str" and not isinstance(value, str):
-                raise RulesError(
-                    Text(
-                        "option {name} must be a string, got {value}",
-                        name=f.name,
-                        value=repr(value),
-                    )
-                )
+            if not _TYPE_CHECKS[kind](value):
+                raise RulesError(Text(_TYPE_ERRORS[kind], name=f.name, value=repr(value)))
             bounds = f.metadata.get("range")
             if bounds is not None and not bounds[0] <= value <= bounds[1]:
                 raise RulesError(

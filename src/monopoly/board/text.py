@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from typing import Final
 
-__all__ = ["MONEY_PARAMS", "Text", "reason"]
+__all__ = ["MONEY_PARAMS", "N_", "Text", "reason"]
 
 #: Param names that hold an amount of money.
 MONEY_PARAMS: Final = frozenset(
@@ -68,3 +68,9 @@ def reason(exc: BaseException) -> str:
     if exc.args and isinstance(exc.args[0], Text) and len(exc.args) == 1:
         return exc.args[0]
     return str(exc)
+
+
+def N_(template: str) -> str:
+    """Mark a template kept in a table for the catalogs (it becomes a :class:`Text` where
+    it is used); returns it unchanged."""
+    return template
