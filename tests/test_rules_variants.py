@@ -143,9 +143,20 @@ def test_sealed_tie_repeats_the_auction_among_all_participants() -> None:
     assert ties == [E.SealedTie((1, 0), 80, 1)]  # bidders from the decliner's left
     au = g.auction
     assert au is not None and au.round == 2 and au.sealed == {}
-    assert sorted(g.pending_seats()) == [0, 1, 2]  # everyone again, seat 2 too
+    assert sorted(g.pending_seats()) == [0, 1, 2]  # everyone who bid, seat 2 too
     assert g.owner[CONNECTICUT] == BANK
     _ok(g)
+
+
+def test_sealed_tie_round_is_for_those_who_bid() -> None:
+    """RULES.md §3 (TOUR "pro všechny zúčastněné hráče"): a player who handed in no bid
+    took no part and is not asked again."""
+    g = _sealed_on_connecticut(4)
+    g.apply(0, "bid 80")
+    g.apply(1, "bid 80")
+    g.apply(2, "bid 10")
+    g.apply(3, "pass")
+    assert sorted(g.pending_seats()) == [0, 1, 2]
 
 
 def test_second_sealed_tie_is_settled_by_the_dice() -> None:

@@ -1736,7 +1736,7 @@ class Game:
 
     def _sealed_progress(self) -> None:
         """RULES.md §3 sealed (TOUR): when every bid is in, open them. The highest wins; a
-        tie for the top repeats the auction among all participants; a second tie goes to
+        tie for the top repeats the auction among all who bid; a second tie goes to
         the tied players' dice, highest total first. A winner who cannot pay in cash loses
         the lot to the next-highest bidder who can, at that bidder's own bid."""
         au = self.auction
@@ -1753,7 +1753,9 @@ class Game:
             if au.round == 1:
                 au.round = 2
                 au.sealed = {}
-                au.bidders = [s for s in au.participants if not self.players[s].bankrupt]
+                # TOUR: "for all participating players": those who bid, not only the tied
+                au.participants = [s for s, b in bids if b > 0]
+                au.bidders = list(au.participants)
                 self._touch()
                 return
         for s, b in self._rank_bids([(s, b) for s, b in bids if b > 0]):
