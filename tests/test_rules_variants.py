@@ -746,3 +746,69 @@ def test_records_with_the_tables_actions_replay_exactly() -> None:
     assert any(seat == TABLE for seat, _ in g.history)
     again = replay(record_lines(g))
     assert state_hash(again) == state_hash(g)
+
+
+# --------------------------------------------------------------------- numeric options
+
+
+def test_starting_cash_option() -> None:
+    """RULES.md §1: each player starts with the starting cash (1500 by default)."""
+    g = new_game(3, starting_cash=2000)
+    assert [p.cash for p in g.players] == [2000, 2000, 2000]
+    _ok(g)
+
+
+def test_go_salary_option() -> None:
+    """RULES.md §2: passing GO pays the salary (200 by default)."""
+    g = new_game(3, go_salary=400)
+    _roll_to(g, 0, 36, 1, 3)
+    assert g.players[0].cash == 1900
+
+
+def test_max_doubles_option() -> None:
+    """RULES.md §2: the n-th doubles in one turn sends the player to jail (3 by default)."""
+    g = new_game(3, max_doubles=2)
+    g.players[0].position = 18
+    rig_dice(g, (1, 1), (2, 2))
+    g.apply(0, "roll")  # doubles onto Free Parking: roll again
+    assert g.legal_actions(0)[0] == A.ROLL
+    g.apply(0, "roll")
+    assert g.players[0].in_jail and g.players[0].position == 10
+
+
+def test_max_jail_turns_option() -> None:
+    """RULES.md §7: after the last failed try the fine is paid and the player moves."""
+    g = new_game(2, max_jail_turns=1)
+    g.players[0].in_jail = True
+    g.players[0].position = 10
+    assert A.PAY_JAIL_FINE not in g.legal_actions(0)  # no turn before the last try
+    rig_dice(g, (1, 2))
+    g.apply(0, "roll")
+    assert not g.players[0].in_jail and g.players[0].position == 13
+    assert g.players[0].cash == 1500 - 50
+
+
+def test_mortgage_interest_option() -> None:
+    """RULES.md §9: lifting a mortgage costs the value + the interest (10 % by default)."""
+    g = new_game(3, mortgage_interest_percent=20)
+    give(g, 0, 39)
+    g.apply(0, "mortgage 39")
+    g.apply(0, "unmortgage 39")
+    assert g.players[0].cash == 1500 + 200 - 240
+
+
+def test_hotel_stock_option() -> None:
+    """RULES.md §8: the bank holds `hotels` hotels (12 by default); none left, none built."""
+    g = new_game(3, hotels=0)
+    give(g, 0, 37, 39)
+    set_levels(g, s37=4, s39=4)
+    why = g.why_illegal(0, A.BUILD[39])
+    assert why is not None and "no hotels" in why
+
+
+def test_income_tax_percent_option() -> None:
+    """RULES.md §6: the percentage of the income tax choice (10 % in CZ)."""
+    g = new_game(3, income_tax_choice=True, income_tax_percent=20)
+    _roll_to(g, 0, 0, 1, 3)
+    g.apply(0, "tax percent")
+    assert g.players[0].cash == 1500 - 300
