@@ -38,7 +38,7 @@ from monopoly.i18n import gettext_noop as N_
 
 __all__ = ["Narrator", "narrate"]
 
-POT: Final = getattr(E, "POT", -3)  # the Free Parking pot as a payer or payee
+POT: Final = E.POT  # the Free Parking pot as a payer or payee
 
 # Payments whose companion event tells the amount already: PassedGo, Bought, Built, Sold,
 # Mortgaged, Unmortgaged, AuctionWon, Released (fine / third roll).
@@ -52,6 +52,7 @@ _TOLD_ELSEWHERE: Final = frozenset(
         "unmortgage",
         "auction",
         "jail_fine",
+        "income_tax",  # TaxChosen
     }
 )
 

@@ -59,7 +59,7 @@ NOBODY: Final = -2
 POT: Final = -3  # the Free Parking pot (house rule, RULES.md §6); the same as events.POT
 TABLE: Final = -1  # the seat that applies the table's actions (clocks): CallTime, Timeout...
 # RULES.md §6 house rule: these payments to the bank go into the Free Parking pot.
-POT_REASONS: Final = frozenset({"tax", "jail_fine", "card", "repairs"})
+POT_REASONS: Final = frozenset({"tax", "income_tax", "jail_fine", "card", "repairs"})
 
 # Pending choices (RULES.md §5, §6).
 CHOICE_TAX: Final = 0  # income tax: flat or percent
@@ -2012,7 +2012,7 @@ class Game:
         else:
             amount = flat
         self._emit(E.TaxChosen(seat, "percent" if action.percent else "flat", amount))
-        self._charge(seat, BANK, amount, "tax")
+        self._charge(seat, BANK, amount, "income_tax")  # TaxChosen tells the amount
         self._touch()
 
     def _do_choose_card(self, seat: int, action: A.Action) -> None:
