@@ -112,3 +112,35 @@ def test_demo_json_names_preset_and_edition() -> None:
     data = json.loads(result.output)
     assert (data["preset"], data["edition"]) == ("short", "disney")
     assert data["outcome"] is not None
+
+
+def test_options_set_one_by_one_on_top_of_a_preset() -> None:
+    """RULES.md §12: presets are starting points; every option can be set on top."""
+    result = runner.invoke(
+        app,
+        ["rules", "--preset", "timed", "--set", "time_limit_minutes=90", "--set",
+         "auction=sealed", "--json"],
+    )
+    assert result.exit_code == 0, result.output
+    lines = {line["option"]: line for line in json.loads(result.output)["rules"]}
+    assert lines["time_limit_minutes"]["value"] == "90"
+    assert lines["auction"]["changed"]
+
+
+@pytest.mark.parametrize(
+    ("setting", "named"),
+    [("foo=1", "foo"), ("houses_for_hotel=9", "houses_for_hotel"), ("auction", "NAME=VALUE")],
+)
+def test_bad_option_on_the_command_line_names_it(setting: str, named: str) -> None:
+    result = runner.invoke(app, ["check", "--games", "1", "--set", setting])
+    assert result.exit_code == 2
+    assert named in result.output and result.output.count("\n") == 1
+
+
+def test_check_with_options_on_top() -> None:
+    result = runner.invoke(
+        app, ["check", "--games", "2", "--set", "auction=sealed", "--set", "player_loans=true",
+              "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["violations"] == 0

@@ -2,10 +2,11 @@
 
 Commands::
 
-    monopoly demo [--seed S] [--players N] [--preset P] [--edition E] [--lang L]
+    monopoly demo [--seed S] [--players N] [--preset P] [--set NAME=VALUE ...] [--edition E]
+                  [--lang L]
                   [--record FILE] [--sheet FILE.html] [--sheet-json FILE] [--json]
     monopoly presets [--json]
-    monopoly rules --preset P [--lang L] [--json]
+    monopoly rules --preset P [--set NAME=VALUE ...] [--lang L] [--json]
     monopoly replay FILE [--lang L] [--json]
     monopoly landing --throws N --jail long|short [--seed S] [--json]
     monopoly analyze markov --jail long|short [--json]
@@ -60,6 +61,14 @@ PresetOpt = Annotated[
     str, typer.Option("--preset", help="Rule preset: " + ", ".join(PRESETS) + " (RULES.md §12).")
 ]
 EditionOpt = Annotated[str, typer.Option(help="Edition: standard, uk or disney.")]
+SetOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--set",
+        help="Set one option on top of the preset: NAME=VALUE (90, true, sealed, null); "
+        "repeatable.",
+    ),
+]
 # Demo games of timed presets run on a simulated clock: each action takes this long.
 DEMO_SECONDS_PER_ACTION = 5
 
@@ -93,11 +102,28 @@ def _lang(lang: str) -> str:
     return lang
 
 
-def _rules(name: str, **options: Any) -> RuleSet:
+def _options(settings: list[str] | None) -> dict[str, Any]:
+    """--set NAME=VALUE pairs; a value is read as JSON (90, true, null), else as text."""
+    out: dict[str, Any] = {}
+    for item in settings or []:
+        name, sep, raw = item.partition("=")
+        if not sep or not name.strip():
+            _fail(_("--set takes NAME=VALUE, got {value}").format(value=repr(item)))
+        try:
+            value: Any = json.loads(raw)
+        except json.JSONDecodeError:
+            value = raw
+        out[name.strip()] = value
+    return out
+
+
+def _rules(name: str, settings: list[str] | None = None) -> RuleSet:
+    options = _options(settings)
     try:
         return preset(name, **options)
     except MonopolyError as exc:
-        _fail(_("--preset: {error}").format(error=translation_error(exc)))
+        flag = "--set" if options else "--preset"
+        _fail(_("{option}: {error}").format(option=flag, error=translation_error(exc)))
 
 
 def _edition(name: str) -> Edition:
@@ -130,6 +156,7 @@ def demo(
     seed: Annotated[int, typer.Option(help="Seed of the game and of the bots.")] = 1,
     players: Annotated[int, typer.Option(help="Number of greedy bots, 2-8.")] = 4,
     preset_name: PresetOpt = "classic",
+    settings: SetOpt = None,
     edition: EditionOpt = "standard",
     lang: LangOpt = "en",
     record: Annotated[
@@ -152,7 +179,7 @@ def demo(
     from monopoly.bots import make_bot
     from monopoly.bots.driver import play_game
 
-    rules = _rules(preset_name)
+    rules = _rules(preset_name, settings)
     if rules.turn_limit is None:
         rules = rules.with_options(turn_limit=DEMO_TURN_LIMIT)
     ed = _edition(edition)
@@ -260,6 +287,7 @@ def rules_cmd(
     preset_name: Annotated[
         str, typer.Option("--preset", help="Rule preset: " + ", ".join(PRESETS) + ".")
     ],
+    settings: SetOpt = None,
     lang: LangOpt = "en",
     edition: EditionOpt = "standard",
     as_json: JsonOpt = False,
@@ -268,7 +296,7 @@ def rules_cmd(
     _lang(lang)
     from monopoly.rules_text import describe, preset_title
 
-    rules = _rules(preset_name)
+    rules = _rules(preset_name, settings)
     ed = _edition(edition)
     lines = describe(rules, lang, ed.currency)
     if as_json:
@@ -395,6 +423,7 @@ def check(
         typer.Option("--preset", help="Play every game by this preset (default: classic "
                      "with varied options)."),
     ] = None,
+    settings: SetOpt = None,
     edition: EditionOpt = "standard",
     as_json: JsonOpt = False,
 ) -> None:
@@ -403,11 +432,18 @@ def check(
     _check_count("--workers", workers, low=1)
     from monopoly.sim.conformance import run_conformance
 
-    if preset_name is not None:
-        _rules(preset_name)
+    options = _options(settings)
+    if preset_name is not None or options:
+        _rules(preset_name or "classic", settings)
     _edition(edition)
     result = run_conformance(
-        games, seed=seed, players=4, workers=workers, preset_name=preset_name, edition=edition
+        games,
+        seed=seed,
+        players=4,
+        workers=workers,
+        preset_name=preset_name,
+        edition=edition,
+        options=options,
     )
     violations, errors = int(result["violations"]), int(result["errors"])
     if as_json:

@@ -306,7 +306,11 @@ def check_position(g: Game, legal: list[A.LegalEntry] | None = None) -> list[str
 
 
 def game_setup(
-    seed: int, index: int, players: int, preset_name: str | None = None
+    seed: int,
+    index: int,
+    players: int,
+    preset_name: str | None = None,
+    options: dict[str, Any] | None = None,
 ) -> tuple[list[str], RuleSet]:
     """Seats and rules of game `index`: 2-8 seats varying by game, and a few variants.
 
@@ -315,6 +319,7 @@ def game_setup(
     every third fixes the seat order. Without a preset, every seventh game has no
     auctions and every eleventh runs a 60-second turn clock (§9) on a clock with slow
     players; with a preset, its options are kept (the turn limit only caps the game).
+    `options` are set on top of the preset (classic when none is named), as they are.
     """
     n = players if index % 4 == 0 else 2 + (seed + index) % 7
     opts: dict[str, Any] = {"turn_limit": TURN_LIMIT}
@@ -322,13 +327,13 @@ def game_setup(
         opts.update(houses=8, hotels=2)
     if index % 3 == 2:
         opts["first_player"] = "fixed"
-    if preset_name is None:
+    if preset_name is None and not options:
         if index % 7 == 6:
             opts["auction"] = "none"
         if index % 11 == 10:
             opts["turn_clock_seconds"] = 60
         return [f"p{i}" for i in range(n)], RuleSet.from_dict(opts)
-    rules = preset(preset_name)
+    rules = preset(preset_name or "classic", **(options or {}))
     if rules.starting_properties * n > 28:
         n = 28 // rules.starting_properties
     if rules.end == "turn_limit" or rules.turn_limit is not None:
@@ -349,6 +354,7 @@ def run_game(
     max_actions: int,
     preset_name: str | None = None,
     edition: str = "standard",
+    options: dict[str, Any] | None = None,
 ) -> tuple[int, int, list[str]]:
     """Play and check one game; (violations, errors, messages).
 
@@ -357,7 +363,7 @@ def run_game(
     game_seed = seed + index
     tag = f"game {index} (seed {game_seed})"
     try:
-        seats, rules = game_setup(seed, index, players, preset_name)
+        seats, rules = game_setup(seed, index, players, preset_name, options)
         g = Game(seats, game_seed, rules, load_edition(edition), events=False)
     except Exception as exc:
         return 0, 1, [_error(tag, "setup", "error creating the game", exc)]
@@ -426,7 +432,7 @@ def run_game(
 
 
 def _run_one(
-    args: tuple[int, int, int, int, str | None, str],
+    args: tuple[int, int, int, int, str | None, str, dict[str, Any] | None],
 ) -> tuple[int, int, list[str]]:
     return run_game(*args)
 
@@ -439,6 +445,7 @@ def run_conformance(
     workers: int = 1,
     preset_name: str | None = None,
     edition: str = "standard",
+    options: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Play `games` random games from seeds ``seed + i`` and check every invariant.
 
@@ -449,10 +456,13 @@ def run_conformance(
         raise ValueError(f"games must not be negative, got {games}")
     if not 2 <= players <= 8:
         raise ValueError(f"players must be 2-8, got {players}")
-    if preset_name is not None:
-        preset(preset_name)  # an unknown preset is an error before any game is played
+    if preset_name is not None or options:
+        # an unknown preset or option is an error before any game is played
+        preset(preset_name or "classic", **(options or {}))
     load_edition(edition)
-    jobs = [(seed, i, players, max_actions, preset_name, edition) for i in range(games)]
+    jobs = [
+        (seed, i, players, max_actions, preset_name, edition, options) for i in range(games)
+    ]
     if workers > 1 and games > 1:
         ctx = multiprocessing.get_context("spawn")
         with ctx.Pool(workers) as pool:
