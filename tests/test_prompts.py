@@ -450,9 +450,11 @@ def test_income_tax_choice() -> None:
     got = _labels(g, 0)
     assert got["en"][:2] == [
         "Pay the flat income tax ($200)",
-        "Pay 10 % of your total worth ($265)",
+        "Pay 10 % of your total worth",
     ]
-    assert _money(265, "cs") in got["cs"][1] and _money(265, "ru") in got["ru"][1]
+    # RULES.md §6: chosen before the worth is counted: no label shows the amount (265)
+    for lang in ("en", "cs", "ru"):
+        assert not any(_money(265, lang) in text for text in got[lang])
     _no_prompt(g, 1, 2)
 
 

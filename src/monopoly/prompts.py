@@ -275,17 +275,14 @@ def _flat_tax(g: Game) -> int:
     return next((t.tax[sq] for sq in range(len(t.tax)) if t.is_income_tax[sq]), 0)
 
 
-def _percent_tax(g: Game, seat: int) -> int:
-    """RULES.md §6: the percentage of total worth, rounded to the nearest (as the engine)."""
-    return (g.total_worth(seat) * g.rules.income_tax_percent + 50) // 100
-
-
 def _choose_tax(w: _Words, seat: int, a: A.LegalEntry) -> str:
     assert isinstance(a, A.ChooseTax)
     g = w.game
     if a.percent:
-        return w._("Pay {percent} % of your total worth ({amount})").format(
-            percent=g.rules.income_tax_percent, amount=w.money(_percent_tax(g, seat))
+        # RULES.md §6 (CZ): the choice is made before the worth is counted, so the label
+        # does not count it; the amount is told once chosen (TaxChosen).
+        return w._("Pay {percent} % of your total worth").format(
+            percent=g.rules.income_tax_percent
         )
     return w._("Pay the flat income tax ({amount})").format(amount=w.money(_flat_tax(g)))
 
