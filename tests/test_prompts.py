@@ -5,7 +5,6 @@ the three languages, with the edition's names and money; and a sweep of random p
 from __future__ import annotations
 
 import doctest
-import random
 
 import pytest
 
@@ -13,7 +12,9 @@ from monopoly import prompts
 from monopoly.board import actions as A
 from monopoly.board.game import TABLE, Game
 from monopoly.board.rules import RuleSet, preset
-from monopoly.board.testing import give, new_game, rig_dice, set_levels, stack_deck
+from monopoly.board.testing import give, new_game, set_levels, stack_deck
+from monopoly.board.testing import roll_from as _roll_to
+from monopoly.board.testing import set_cash as _set_cash
 from monopoly.board.view import SeatView
 from monopoly.bots.random_bot import RandomBot
 from monopoly.i18n import LANGUAGES, UnknownLanguageError, translation
@@ -27,17 +28,8 @@ BALTIC = 3
 NBSP = "\xa0"
 
 
-def _roll_to(g: Game, seat: int, start: int, d1: int, d2: int) -> None:
-    """Put `seat` on `start` and roll d1 + d2 (then a real generator again)."""
-    g.players[seat].position = start
-    rig_dice(g, (d1, d2))
-    g.apply(seat, "roll")
-    g.rng = random.Random(7)
 
 
-def _set_cash(g: Game, seat: int, cash: int) -> None:
-    g.bank_out += cash - g.players[seat].cash
-    g.players[seat].cash = cash
 
 
 def _money(amount: int, lang: str, currency: str = "$") -> str:

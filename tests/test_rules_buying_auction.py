@@ -11,6 +11,7 @@ from monopoly.board import events as E
 from monopoly.board.errors import IllegalActionError
 from monopoly.board.game import BANK, Game
 from monopoly.board.record import snapshot_text
+from monopoly.board.testing import bid_range as _bid_range
 from monopoly.board.testing import new_game, rig_dice
 
 
@@ -24,11 +25,6 @@ def _on_connecticut(players: int = 4, **rules: object) -> Game:
     return g
 
 
-def _bid_range(g: Game, seat: int) -> A.BidRange | None:
-    for a in g.legal_actions(seat):
-        if isinstance(a, A.BidRange):
-            return a
-    return None
 
 
 def test_buy_unowned_property_at_printed_price() -> None:

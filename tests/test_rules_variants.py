@@ -15,37 +15,24 @@ from monopoly.board.errors import IllegalActionError
 from monopoly.board.game import BANK, TABLE, Game
 from monopoly.board.record import record_lines, replay, restore, snapshot, snapshot_text, state_hash
 from monopoly.board.rules import RuleSet, preset
+from monopoly.board.testing import bid_range as _bid_range
 from monopoly.board.testing import give, new_game, rig_dice, set_levels, stack_deck
+from monopoly.board.testing import roll_from as _roll_to
+from monopoly.board.testing import set_cash as _set_cash
 from monopoly.sim.conformance import check_position
 
 CONNECTICUT = 9  # price 120
 BALTIC = 3
 
 
-def _roll_to(g: Game, seat: int, start: int, d1: int, d2: int) -> list[E.Event]:
-    """Put `seat` on `start` and roll d1 + d2 (then a real generator again)."""
-    g.players[seat].position = start
-    rig_dice(g, (d1, d2))
-    events = g.apply(seat, "roll")
-    g.rng = random.Random(7)
-    return events
 
 
 def _ok(g: Game) -> None:
     assert check_position(g) == []
 
 
-def _set_cash(g: Game, seat: int, cash: int) -> None:
-    """Set a seat's cash as if the bank paid or took the difference (money stays conserved)."""
-    g.bank_out += cash - g.players[seat].cash
-    g.players[seat].cash = cash
 
 
-def _bid_range(g: Game, seat: int) -> A.BidRange | None:
-    for a in g.legal_actions(seat):
-        if isinstance(a, A.BidRange):
-            return a
-    return None
 
 
 # --------------------------------------------------------------------- §1 setup

@@ -81,3 +81,29 @@ def new_game(players: int = 4, seed: int = 1, **rules: object) -> Game:
 
     opts = {"first_player": "fixed", **rules}
     return Game([f"p{i}" for i in range(players)], seed, RuleSet.from_dict(opts))
+
+
+def roll_from(game: Game, seat: int, start: int, d1: int, d2: int) -> list[Any]:
+    """Put `seat` on square `start` and roll exactly d1 + d2; then the game draws from a
+    real generator again. Returns the roll's events."""
+    game.players[seat].position = start
+    rig_dice(game, (d1, d2))
+    events = game.apply(seat, "roll")
+    game.rng = random.Random(7)
+    return events
+
+
+def set_cash(game: Game, seat: int, cash: int) -> None:
+    """Set a seat's cash as if the bank paid or took the difference (money stays conserved)."""
+    game.bank_out += cash - game.players[seat].cash
+    game.players[seat].cash = cash
+
+
+def bid_range(game: Game, seat: int) -> Any:
+    """The bid template among the seat's legal actions (an ``actions.BidRange``), or None."""
+    from monopoly.board.actions import BidRange
+
+    for a in game.legal_actions(seat):
+        if isinstance(a, BidRange):
+            return a
+    return None
