@@ -15,6 +15,7 @@ from monopoly.board import actions as A
 from monopoly.board.errors import IllegalActionError
 from monopoly.board.game import Game
 from monopoly.board.record import snapshot_text
+from monopoly.board.rules import RuleSet, preset
 from monopoly.board.view import SeatView
 from monopoly.bots import make_bot
 from monopoly.sim.conformance import check_position
@@ -27,6 +28,7 @@ bundles = st.builds(
     cash=amounts,
     squares=st.lists(squares, max_size=4).map(tuple),
     jail_cards=st.lists(decks, max_size=2).map(tuple),
+    iou=st.one_of(st.just(0), amounts),
 )
 actions = st.one_of(
     st.sampled_from(list(A.ACTIONS_BY_ID)),
@@ -42,6 +44,9 @@ actions = st.one_of(
         )
     ),
     st.builds(A.Bid, amounts),
+    st.builds(A.RepayLoan, st.integers(-1, 5), amounts),
+    st.builds(A.Timeout, st.integers(-1, 5)),
+    st.sampled_from([A.CALL_TIME, A.EXPIRE_OFFER, A.STOP_GAME]),
     st.builds(A.ProposeTrade, st.integers(-1, 5), bundles, bundles),
     st.builds(A.CounterTrade, bundles, bundles),
     st.builds(
@@ -55,8 +60,24 @@ actions = st.one_of(
 )
 
 
-def _position(seed: int, steps: int) -> Game:
-    game = Game(["a", "b", "c"], seed)
+# Every variant at once (RULES.md §1-§11 options) for the second fuzz test.
+VARIANTS: RuleSet = preset(
+    "house",
+    auction="sealed",
+    starting_properties=2,
+    income_tax_choice=True,
+    jail_card_max_price=50,
+    trade_mortgaged=False,
+    time_limit_minutes=45,
+    negotiation_seconds=30,
+    turn_clock_seconds=60,
+    end="bankruptcies",
+    bankrupt_stays=False,
+)
+
+
+def _position(seed: int, steps: int, rules: RuleSet | None = None) -> Game:
+    game = Game(["a", "b", "c"], seed, rules)
     bots = [make_bot("random", seed * 10 + i) for i in range(3)]
     for _ in range(steps):
         seat = game.pending
@@ -90,6 +111,30 @@ def test_any_action_is_applied_soundly_or_rejected_without_change(
         return
     except (TypeError, ValueError) as exc:  # a Bundle or Bid of the wrong shape
         raise AssertionError(f"untyped error for {action!r}: {exc!r}") from exc
+    assert legal, f"{action!r} was applied although is_legal said no"
+    assert check_position(game) == []
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 30),
+    steps=st.integers(0, 400),
+    seat=st.integers(-1, 4),
+    action=actions,
+)
+def test_any_action_under_every_variant_is_applied_soundly_or_rejected(
+    seed: int, steps: int, seat: int, action: object
+) -> None:
+    """The same with sealed auctions, loans, the pot, choices and the table's clocks."""
+    game = _position(seed, steps, VARIANTS)
+    before = snapshot_text(game)
+    legal = game.is_legal(seat, action)
+    try:
+        game.apply(seat, action)
+    except IllegalActionError:
+        assert not legal
+        assert snapshot_text(game) == before
+        return
     assert legal, f"{action!r} was applied although is_legal said no"
     assert check_position(game) == []
 
