@@ -144,3 +144,26 @@ def test_check_with_options_on_top() -> None:
     )
     assert result.exit_code == 0, result.output
     assert json.loads(result.output)["violations"] == 0
+
+
+def test_replay_writes_the_score_sheet_of_a_stopped_game(tmp_path: Path) -> None:
+    """The score sheet exists for every finished or stopped game: a record cut short is a
+    stopped game, counted by net worth."""
+    record = tmp_path / "game.jsonl"
+    played = runner.invoke(
+        app, ["demo", "--preset", "short", "--seed", "3", "--record", str(record), "--json"]
+    )
+    assert played.exit_code == 0, played.output
+    lines = record.read_text(encoding="utf-8").splitlines()
+    cut = tmp_path / "cut.jsonl"
+    cut.write_text("\n".join(lines[:60]) + "\n", encoding="utf-8")
+    out = tmp_path / "sheet.json"
+    html = tmp_path / "sheet.html"
+    result = runner.invoke(
+        app, ["replay", str(cut), "--lang", "ru", "--sheet-json", str(out), "--sheet", str(html)]
+    )
+    assert result.exit_code == 0, result.output
+    sheet = json.loads(out.read_text(encoding="utf-8"))
+    assert sheet["status"] == "stopped" and sheet["lang"] == "ru"
+    assert [r["rank"] for r in sheet["ranking"]] == [1, 2, 3, 4]
+    assert 'lang="ru"' in html.read_text(encoding="utf-8")

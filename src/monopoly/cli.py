@@ -7,7 +7,7 @@ Commands::
                   [--record FILE] [--sheet FILE.html] [--sheet-json FILE] [--json]
     monopoly presets [--json]
     monopoly rules --preset P [--set NAME=VALUE ...] [--lang L] [--json]
-    monopoly replay FILE [--lang L] [--json]
+    monopoly replay FILE [--lang L] [--sheet FILE.html] [--sheet-json FILE] [--json]
     monopoly landing --throws N --jail long|short [--seed S] [--json]
     monopoly analyze markov --jail long|short [--json]
     monopoly check --games N [--seed S] [--workers W] [--preset P] [--edition E] [--json]
@@ -69,6 +69,10 @@ SetOpt = Annotated[
         "repeatable.",
     ),
 ]
+SheetOpt = Annotated[
+    Path | None, typer.Option(help="Write the score sheet as a printable HTML page.")
+]
+SheetJsonOpt = Annotated[Path | None, typer.Option(help="Write the score sheet as JSON.")]
 # Demo games of timed presets run on a simulated clock: each action takes this long.
 DEMO_SECONDS_PER_ACTION = 5
 
@@ -162,12 +166,8 @@ def demo(
     record: Annotated[
         Path | None, typer.Option(help="Write the game record (JSON lines) to this file.")
     ] = None,
-    sheet: Annotated[
-        Path | None, typer.Option(help="Write the score sheet as a printable HTML page.")
-    ] = None,
-    sheet_json: Annotated[
-        Path | None, typer.Option(help="Write the score sheet as JSON.")
-    ] = None,
+    sheet: SheetOpt = None,
+    sheet_json: SheetJsonOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Play a whole game among greedy bots and narrate it."""
@@ -193,15 +193,7 @@ def demo(
     play_game(game, bots, max_actions=DEMO_MAX_ACTIONS, clock=clock)
     if record is not None:
         _write(record, record_text(game), _("record"))
-    if sheet is not None or sheet_json is not None:
-        from monopoly.sheet import render_sheet_html, score_sheet
-
-        data = score_sheet(game, game.events or [], lang)
-        if sheet is not None:
-            _write(sheet, render_sheet_html(data, lang), _("score sheet"))
-        if sheet_json is not None:
-            _write(sheet_json, json.dumps(data, ensure_ascii=False, indent=2) + "\n",
-                   _("score sheet"))
+    _write_sheets(game, lang, sheet, sheet_json)
     outcome = game.outcome.to_dict() if game.outcome else None
     if as_json:
         _print_json(
@@ -238,6 +230,19 @@ def demo(
         console.print(_("Record written to {path}.").format(path=record), markup=False)
     if sheet is not None:
         console.print(_("Score sheet written to {path}.").format(path=sheet), markup=False)
+
+
+def _write_sheets(game: Game, lang: str, html: Path | None, as_json: Path | None) -> None:
+    """The score sheet (TOUR "hrací listina") as a printable HTML page and/or JSON."""
+    if html is None and as_json is None:
+        return
+    from monopoly.sheet import render_sheet_html, score_sheet
+
+    data = score_sheet(game, game.events or [], lang)
+    if html is not None:
+        _write(html, render_sheet_html(data, lang), _("score sheet"))
+    if as_json is not None:
+        _write(as_json, json.dumps(data, ensure_ascii=False, indent=2) + "\n", _("score sheet"))
 
 
 def _write(path: Path, text: str, what: str) -> None:
@@ -316,9 +321,12 @@ def rules_cmd(
 def replay_cmd(
     file: Annotated[Path, typer.Argument(help="A game record written by 'demo --record'.")],
     lang: LangOpt = "en",
+    sheet: SheetOpt = None,
+    sheet_json: SheetJsonOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Replay a game record and narrate it (or print its final state hash)."""
+    """Replay a game record and narrate it (or print its final state hash); write the
+    score sheet of the game, finished or stopped."""
     _lang(lang)
     try:
         with open(file, encoding="utf-8") as fh:
@@ -328,10 +336,11 @@ def replay_cmd(
     except (OSError, UnicodeDecodeError) as exc:
         _fail(_("cannot read the record {path}: {error}").format(path=repr(str(file)), error=exc))
     try:
-        game = replay(lines, events=not as_json)
+        game = replay(lines, events=not as_json or sheet is not None or sheet_json is not None)
     except MonopolyError as exc:
         _fail(_("invalid record {path}: {error}").format(
             path=repr(str(file)), error=translation_error(exc)))
+    _write_sheets(game, lang, sheet, sheet_json)
     if as_json:
         _print_json(
             {
