@@ -20,6 +20,17 @@ Example::
     >>> Narrator.for_game(game, "cs").sentence(E.Paid(1, 0, 1500, "rent"))
     'Bob platí hráči Ann nájemné 1\\xa0500\\xa0$.'
 
+An edition that names its own buildings (``Edition.buildings``: the Disney edition's White
+Rabbit Cottages and Sleeping Beauty Castles) has its own variant of every sentence about
+houses and hotels, kept in the catalogs under the message context of the edition's key
+(``pgettext("disney", ...)``), so that each language words it with its own grammar::
+
+    >>> disney = Game(["Ann", "Bob"], seed=1, edition="disney")
+    >>> Narrator.for_game(disney).houses(2)
+    '2 White Rabbit Cottages'
+
+An edition without such a variant in a language reads the common sentence.
+
 Events that the engine adds later are narrated by their ``kind`` (so this module works
 with and without them); an unknown kind is named, never dropped.
 """
@@ -33,7 +44,7 @@ from monopoly.board import events as E
 from monopoly.board.actions import Bundle
 from monopoly.board.edition import Edition
 from monopoly.board.game import Game
-from monopoly.i18n import Translator, translation
+from monopoly.i18n import Translator, npgettext_noop, pgettext_noop, translation
 from monopoly.i18n import gettext_noop as N_
 
 __all__ = ["Narrator", "narrate"]
@@ -107,6 +118,29 @@ _GAME_OVER: Final[Mapping[str, str]] = {
 }
 
 
+# The sentences about houses and hotels in the words of the editions that name their
+# buildings (Edition.buildings), by the message context of the edition's key: marked here for
+# `make i18n`, looked up by Narrator.edition_gettext / edition_ngettext /
+# edition_pgettext (a context of its own, "auction of", becomes "disney|auction of").
+# The labels and prompts of building actions (monopoly.prompts) keep their table there.
+EDITION_TEXTS: Final = (
+    pgettext_noop("disney", "a house for {square}"),
+    pgettext_noop("disney", "a hotel for {square}"),
+    npgettext_noop("disney", "{n} house", "{n} houses"),
+    pgettext_noop("disney", "{player} builds a hotel on {square} for {amount}."),
+    npgettext_noop(
+        "disney",
+        "{player} builds a house on {square} for {amount} ({n} house there now).",
+        "{player} builds a house on {square} for {amount} ({n} houses there now).",
+    ),
+    npgettext_noop(
+        "disney",
+        "{player} sells buildings on {square} for {amount}; {n} house is left there.",
+        "{player} sells buildings on {square} for {amount}; {n} houses are left there.",
+    ),
+)
+
+
 class Narrator:
     """Turns events into sentences for one game's edition, seat names and language.
 
@@ -124,6 +158,8 @@ class Narrator:
         self.t: Translator = translation(lang)
         self._ = self.t.gettext
         self.ngettext = self.t.ngettext
+        # the message context of this edition's own building words (None: house/hotel)
+        self.edition_context: str | None = edition.key if edition.buildings else None
         self._cards = {c.key: c for deck in edition.decks.values() for c in deck}
         self._handlers: dict[type, Callable[[Any], str]] = {
             E.OrderDecided: self._order_decided,
@@ -206,6 +242,37 @@ class Narrator:
     def players(self, seats: Iterable[int]) -> str:
         return ", ".join(self.who(s) for s in seats)
 
+    # --- texts in the edition's words (its houses and hotels)
+
+    def edition_gettext(self, message: str) -> str:
+        """``message`` as the edition words it (its context: the edition's key) where the
+        catalog has that variant, else the common translation."""
+        ctx = self.edition_context
+        if ctx is not None:
+            text = self.t.pgettext(ctx, message)
+            if text != message:
+                return text
+        return self._(message)
+
+    def edition_ngettext(self, singular: str, plural: str, n: int) -> str:
+        """Like :meth:`edition_gettext`, the form for count ``n``."""
+        ctx = self.edition_context
+        if ctx is not None:
+            text = self.t.npgettext(ctx, singular, plural, n)
+            if text not in (singular, plural):
+                return text
+        return self.ngettext(singular, plural, n)
+
+    def edition_pgettext(self, context: str, message: str) -> str:
+        """Like :meth:`edition_gettext` for a message with a ``context``: the edition's
+        variant has the context ``"<edition>|<context>"``."""
+        ctx = self.edition_context
+        if ctx is not None:
+            text = self.t.pgettext(ctx + "|" + context, message)
+            if text != message:
+                return text
+        return self.t.pgettext(context, message)
+
     # --- the sentence
 
     def sentence(self, event: E.Event) -> str:
@@ -279,9 +346,9 @@ class Narrator:
 
     def _lot(self, lot: str, square: int) -> str:
         if lot == "house":
-            return self._("a house for {square}").format(square=self.square(square))
+            return self.edition_gettext("a house for {square}").format(square=self.square(square))
         if lot == "hotel":
-            return self._("a hotel for {square}").format(square=self.square(square))
+            return self.edition_gettext("a hotel for {square}").format(square=self.square(square))
         return self.square(square)
 
     def _auction_started(self, e: E.AuctionStarted) -> str:
@@ -313,17 +380,18 @@ class Narrator:
         )
 
     def houses(self, n: int) -> str:
-        """``3 houses`` in the narrator's language (plural forms: 1 dům, 2 domy, 5 domů)."""
-        return self.ngettext("{n} house", "{n} houses", n).format(n=n)
+        """``3 houses`` in the narrator's language (plural forms: 1 dům, 2 domy, 5 domů); in
+        the edition's words where it names its houses (``3 White Rabbit Cottages``)."""
+        return self.edition_ngettext("{n} house", "{n} houses", n).format(n=n)
 
     def _built(self, e: E.Built) -> str:
         square = self.square(e.square)
         amount = self.money(e.cost)
         if e.level >= self.hotel_level:
-            return self._("{player} builds a hotel on {square} for {amount}.").format(
+            return self.edition_gettext("{player} builds a hotel on {square} for {amount}.").format(
                 player=self.who(e.player), square=square, amount=amount
             )
-        return self.ngettext(
+        return self.edition_ngettext(
             "{player} builds a house on {square} for {amount} ({n} house there now).",
             "{player} builds a house on {square} for {amount} ({n} houses there now).",
             e.level,
@@ -335,7 +403,7 @@ class Narrator:
             return self._(
                 "{player} sells buildings on {square} for {amount}; none are left there."
             ).format(player=player, square=square, amount=amount)
-        return self.ngettext(
+        return self.edition_ngettext(
             "{player} sells buildings on {square} for {amount}; {n} house is left there.",
             "{player} sells buildings on {square} for {amount}; {n} houses are left there.",
             e.level,

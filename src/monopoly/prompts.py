@@ -11,7 +11,10 @@ in English, Czech or Russian.
 Every text goes through the gettext catalogs of :mod:`monopoly.i18n`; square, deck and
 seat names come from the edition and the game (through :class:`~monopoly.narrate.Narrator`)
 and money is written in the edition's currency as the language writes it. A sealed
-auction's prompt never tells another seat's bid.
+auction's prompt never tells another seat's bid. The labels and prompts about houses and
+hotels read in the edition's own words where it names its buildings (the Disney edition's
+White Rabbit Cottages and Sleeping Beauty Castles: the variants of :data:`EDITION_TEXTS`,
+see :mod:`monopoly.narrate`).
 
 Example::
 
@@ -28,6 +31,7 @@ Example::
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from monopoly.board import actions as A
 from monopoly.board.game import (
@@ -41,21 +45,42 @@ from monopoly.board.game import (
     PRE_ROLL,
     Game,
 )
+from monopoly.i18n import pgettext_noop
 from monopoly.narrate import Narrator
 
 __all__ = ["label", "labels", "prompt"]
 
 
-class _Words:
-    """The names, money and translations of one game in one language."""
+# The building labels and prompts in the words of the editions that name their buildings
+# (message context: the edition's key; "auction of" becomes "disney|auction of"), marked
+# for `make i18n`; looked up through Narrator.edition_gettext / edition_pgettext.
+EDITION_TEXTS: Final = (
+    pgettext_noop("disney", "Place the hotel on {square}"),
+    pgettext_noop("disney", "Place the house on {square}"),
+    pgettext_noop("disney", "Build a hotel on {square} ({amount})"),
+    pgettext_noop("disney", "Build a house on {square} ({amount})"),
+    pgettext_noop("disney", "Sell the hotel on {square} (+{amount})"),
+    pgettext_noop("disney", "Sell a house on {square} (+{amount})"),
+    pgettext_noop("disney", "Place the hotel you won at auction."),
+    pgettext_noop("disney", "Place the house you won at auction."),
+    pgettext_noop("disney|auction of", "a house"),
+    pgettext_noop("disney|auction of", "a hotel"),
+)
 
-    __slots__ = ("_", "game", "n", "pgettext")
+
+class _Words:
+    """The names, money and translations of one game in one language (``edition_gettext``,
+    ``edition_pgettext``: the texts about buildings, in the edition's words if it has them)."""
+
+    __slots__ = ("_", "edition_gettext", "edition_pgettext", "game", "n", "pgettext")
 
     def __init__(self, game: Game, lang: str) -> None:
         self.game = game
         self.n = Narrator.for_game(game, lang)  # unknown lang: UnknownLanguageError
         self._ = self.n.t.gettext
         self.pgettext = self.n.t.pgettext
+        self.edition_gettext = self.n.edition_gettext
+        self.edition_pgettext = self.n.edition_pgettext
 
     def money(self, amount: int) -> str:
         return self.n.money(amount)
@@ -195,12 +220,14 @@ def _build(w: _Words, seat: int, a: A.LegalEntry) -> str:
     placement = g.placement
     if placement is not None and placement[0] == seat:
         if placement[1] == LOT_HOTEL:
-            return w._("Place the hotel on {square}").format(square=square)
-        return w._("Place the house on {square}").format(square=square)
+            return w.edition_gettext("Place the hotel on {square}").format(square=square)
+        return w.edition_gettext("Place the house on {square}").format(square=square)
     amount = w.money(g.t.house_cost[sq])
     if g.level[sq] == g.hotel_level - 1:
-        return w._("Build a hotel on {square} ({amount})").format(square=square, amount=amount)
-    return w._("Build a house on {square} ({amount})").format(square=square, amount=amount)
+        text = w.edition_gettext("Build a hotel on {square} ({amount})")
+    else:
+        text = w.edition_gettext("Build a house on {square} ({amount})")
+    return text.format(square=square, amount=amount)
 
 
 def _sell(w: _Words, seat: int, a: A.LegalEntry) -> str:
@@ -209,10 +236,12 @@ def _sell(w: _Words, seat: int, a: A.LegalEntry) -> str:
     sq = a.square
     refund = w.money(g.t.house_cost[sq] * g.rules.building_sell_percent // 100)
     if g.level[sq] >= g.hotel_level:
-        return w._("Sell the hotel on {square} (+{amount})").format(
+        return w.edition_gettext("Sell the hotel on {square} (+{amount})").format(
             square=w.square(sq), amount=refund
         )
-    return w._("Sell a house on {square} (+{amount})").format(square=w.square(sq), amount=refund)
+    return w.edition_gettext("Sell a house on {square} (+{amount})").format(
+        square=w.square(sq), amount=refund
+    )
 
 
 def _mortgage_value(g: Game, sq: int) -> int:
@@ -396,9 +425,9 @@ def _creditor(w: _Words, creditor: int) -> str:
 def _lot(w: _Words, lot: str, square: int) -> str:
     """What is auctioned, as "Auction of {lot}" needs it."""
     if lot == LOT_HOUSE:
-        return w.pgettext("auction of", "a house")
+        return w.edition_pgettext("auction of", "a house")
     if lot == LOT_HOTEL:
-        return w.pgettext("auction of", "a hotel")
+        return w.edition_pgettext("auction of", "a hotel")
     return w.pgettext("auction of", "{square}").format(square=w.square(square))
 
 
@@ -480,8 +509,8 @@ def _placement_prompt(w: _Words, seat: int) -> str:
     placement = w.game.placement
     assert placement is not None
     if placement[1] == LOT_HOTEL:
-        return w._("Place the hotel you won at auction.")
-    return w._("Place the house you won at auction.")
+        return w.edition_gettext("Place the hotel you won at auction.")
+    return w.edition_gettext("Place the house you won at auction.")
 
 
 def _auction_prompt(w: _Words, seat: int) -> str:

@@ -12,18 +12,19 @@ needed. :func:`translation` gives a :class:`Translator` for one language::
     >>> translation("en").money(1500, "£")
     '£1,500'
 
-The module-level :func:`gettext`, :func:`ngettext` and :func:`pgettext` translate into the
-*current* language (a context variable: :func:`set_language`, :func:`use_language`;
-English by default). Convention in callers::
+The module-level :func:`gettext`, :func:`ngettext`, :func:`pgettext` and
+:func:`npgettext` translate into the *current* language (a context variable:
+:func:`set_language`, :func:`use_language`; English by default). Convention in callers::
 
     from monopoly.i18n import gettext as _
 
     _("{player} rolls {d1} + {d2}").format(player="Ann", d1=3, d2=4)
 
 Translate the template first, then format it, so that translators see the placeholders.
-Mark texts kept in tables with :func:`gettext_noop` (``N_``) or :func:`pgettext_noop` and
-translate them where they are used. Engine errors are :class:`~monopoly.board.text.Text`
-values; :meth:`Translator.text` and :meth:`Translator.error` render them.
+Mark texts kept in tables with :func:`gettext_noop` (``N_``), :func:`pgettext_noop` or
+:func:`npgettext_noop` and translate them where they are used. Engine errors are
+:class:`~monopoly.board.text.Text` values; :meth:`Translator.text` and
+:meth:`Translator.error` render them.
 
 After adding or changing a text, ``make i18n`` extracts the messages into the catalogs
 (``python -m monopoly.i18n.catalogs``); then translate the new entries of ``cs`` and ``ru``
@@ -60,6 +61,8 @@ __all__ = [
     "gettext",
     "gettext_noop",
     "ngettext",
+    "npgettext",
+    "npgettext_noop",
     "pgettext",
     "pgettext_noop",
     "set_language",
@@ -91,6 +94,12 @@ def gettext_noop(message: str) -> str:
 def pgettext_noop(context: str, message: str) -> str:
     """Like :func:`gettext_noop`, for a message with a context (translated by pgettext)."""
     return message
+
+
+def npgettext_noop(context: str, singular: str, plural: str) -> tuple[str, str]:
+    """Like :func:`pgettext_noop`, for a message with plural forms (translated by
+    npgettext); gives the pair of msgids back."""
+    return singular, plural
 
 
 # Engine words that appear as params of Text messages (see monopoly.board.text): the value
@@ -148,6 +157,10 @@ class Translator:
 
     def pgettext(self, context: str, message: str) -> str:
         return self._catalog.pgettext(context, message)
+
+    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
+        """The form for count ``n`` of a message with a context."""
+        return self._catalog.npgettext(context, singular, plural, n)
 
     # --- numbers and money
 
@@ -271,3 +284,8 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 def pgettext(context: str, message: str) -> str:
     """The translation of ``message`` in ``context``, in the current language."""
     return translation(_current.get()).pgettext(context, message)
+
+
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    """The form for count ``n`` of a message with a context, in the current language."""
+    return translation(_current.get()).npgettext(context, singular, plural, n)

@@ -4,7 +4,8 @@
 
 1. extracts the messages of ``src/monopoly`` (Babel's Python extractor) with the keywords
    of :data:`KEYWORDS`: ``_``/``gettext``, ``N_``/``gettext_noop``, ``ngettext``,
-   ``pgettext``/``pgettext_noop`` and the template of the engine's ``Text(...)``;
+   ``pgettext``/``pgettext_noop``, ``npgettext``/``npgettext_noop`` and the template of
+   the engine's ``Text(...)``;
 2. writes the template ``locale/monopoly.pot``;
 3. updates ``locale/<lang>/LC_MESSAGES/monopoly.po`` for every language (new messages
    come in untranslated, vanished ones are dropped; no fuzzy guessing);
@@ -39,6 +40,12 @@ KEYWORDS: Final = {
     "N_": None,
     "gettext_noop": None,
     "pgettext_noop": ((1, "c"), 2),
+    "npgettext_noop": ((1, "c"), 2, 3),
+    # monopoly.narrate.Narrator's texts in an edition's words: the common message is the
+    # msgid (its edition variants are marked with pgettext_noop / npgettext_noop)
+    "edition_gettext": None,
+    "edition_ngettext": (1, 2),
+    "edition_pgettext": ((1, "c"), 2),
     "Text": None,  # the engine's Text(template, **params)
 }
 _METHODS: Final = [("**.py", "python")]
