@@ -497,6 +497,10 @@ class Narrator:
         ).format(player=self.who(e.player), n=e.turns)
 
     def _debt_incurred(self, e: E.DebtIncurred) -> str:
+        if e.creditor == POT:
+            return self._(
+                "{debtor} owes {amount} to the Free Parking pot and must raise the money."
+            ).format(debtor=self.who(e.debtor), amount=self.money(e.amount))
         if e.creditor == E.BANK:
             return self._("{debtor} owes the bank {amount} and must raise the money.").format(
                 debtor=self.who(e.debtor), amount=self.money(e.amount)
