@@ -57,7 +57,7 @@ raises = st.builds(
 def test_every_finite_action_text_parses_back_to_itself() -> None:
     """Notation (actions.py): every finite action's text parses back to the same value (and
     the same pre-built object)."""
-    assert len(ACTIONS_BY_ID) == 10 + 6 * 40 + 4  # + tax and card choices
+    assert len(ACTIONS_BY_ID) == 10 + 6 * 40 + 5  # + tax and card choices, resign
     for action in ACTIONS_BY_ID:
         parsed = parse_action(action.text())
         assert parsed == action

@@ -75,7 +75,11 @@ def test_turn_start() -> None:
     g = new_game(3)
     assert _prompts(g, 0)["en"] == "Your turn: roll the dice."
     got = _labels(g, 0)
-    assert got["en"] == ["Roll the dice", "Propose a trade"]
+    assert got["en"] == [
+        "Roll the dice",
+        "Propose a trade",
+        "Leave the game: everything goes to the bank",
+    ]
     assert got["cs"][0] == "Hodit kostkami"
     assert got["ru"][0] == "Бросить кубики"
     _no_prompt(g, 1, 2)

@@ -799,3 +799,34 @@ def test_income_tax_percent_option() -> None:
     _roll_to(g, 0, 0, 1, 3)
     g.apply(0, "tax percent")
     assert g.players[0].cash == 1500 - 300
+
+
+# --------------------------------------------------------------------- leaving the game
+
+
+def test_a_player_may_leave_the_game_and_the_bank_takes_everything() -> None:
+    """CZ seed (RULES.md §9, seed wins): "Hráč, který odchází ze hry, musí odevzdat veškerý
+    svůj majetek bankéři": a player may leave at any time; the bank takes the estate
+    and auctions the deeds, as for a bankruptcy to the bank."""
+    g = new_game(3)
+    give(g, 1, 37, 39)
+    set_levels(g, s37=1, s39=1)
+    assert A.RESIGN in g.legal_actions(1)  # not on turn, still allowed
+    events = g.apply(1, "resign")
+    assert E.Resigned(1) in events and E.Bankrupt(1, BANK) in events
+    assert g.players[1].bankrupt and g.owner[37] == BANK and g.level[37] == 0
+    assert g.auction is not None and g.auction.square == 37
+    _ok(g)
+
+
+def test_leaving_while_raising_a_debt_pays_the_creditor() -> None:
+    """A debtor who leaves goes bankrupt to its creditor (no escape from a debt)."""
+    g = new_game(3)
+    give(g, 2, CONNECTICUT)
+    _set_cash(g, 0, 5)
+    give(g, 0, 1)
+    _roll_to(g, 0, 0, 4, 5)  # rent 8 to seat 2, only 5 in hand: raise funds
+    assert g.debts and g.debts[0].creditor == 2
+    g.apply(0, "resign")
+    assert g.owner[1] == 2 and g.players[0].bankrupt
+    assert g.turn_player == 1

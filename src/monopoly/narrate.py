@@ -209,6 +209,7 @@ class Narrator:
             "offer_expired": self._offer_expired,
             "timed_out": self._timed_out,
             "game_stopped": self._game_stopped,
+            "resigned": self._resigned,
         }
 
     @classmethod
@@ -608,6 +609,9 @@ class Narrator:
 
     def _game_stopped(self, e: Any) -> str:
         return self._("The game is stopped; the assets are counted.")
+
+    def _resigned(self, e: Any) -> str:
+        return self._("{player} leaves the game.").format(player=self.who(e.player))
 
 
 def narrate(game: Game, events: Iterable[E.Event], lang: str = "en") -> list[str]:

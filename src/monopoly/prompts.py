@@ -356,6 +356,12 @@ def _stop(w: _Words, seat: int, a: A.LegalEntry) -> str:
     return w._("Stop the game")
 
 
+def _resign(w: _Words, seat: int, a: A.LegalEntry) -> str:
+    if any(d.debtor == seat for d in w.game.debts):
+        return w._("Leave the game: everything goes to your creditor")
+    return w._("Leave the game: everything goes to the bank")
+
+
 _LABELS: dict[type, Callable[[_Words, int, A.LegalEntry], str]] = {
     A.Roll: _roll,
     A.PayJailFine: _pay_fine,
@@ -388,6 +394,7 @@ _LABELS: dict[type, Callable[[_Words, int, A.LegalEntry], str]] = {
     A.ExpireOffer: _expire,
     A.Timeout: _timeout,
     A.StopGame: _stop,
+    A.Resign: _resign,
 }
 
 

@@ -13,7 +13,7 @@ concrete one.
 
 Text forms::
 
-    roll  pay-fine  use-card  buy  decline  pass  end  bankrupt  accept  reject
+    roll  pay-fine  use-card  buy  decline  pass  end  bankrupt  accept  reject  resign
     tax flat  tax percent  choose pay  choose draw  repay 2 100
     time  expire  timeout 2  stop            (the table's actions, when a clock runs out)
     bid 120  build 39  sell 39  mortgage 5  unmortgage 5  lift 5  keep 5
@@ -311,6 +311,15 @@ class RepayLoan:
         return f"repay {self.to} {self.amount}"
 
 
+@dataclass(frozen=True, slots=True)
+class Resign:
+    """Leave the game: everything goes to the bank (CZ: "Hráč, který odchází ze hry, musí
+    odevzdat veškerý svůj majetek bankéři"), or to the creditor of a debt being raised."""
+
+    def text(self) -> str:
+        return "resign"
+
+
 # --- the table's actions: applied by seat TABLE (-1) when a clock runs out -------------
 
 
@@ -372,6 +381,7 @@ Action = (
     | ChooseTax
     | ChooseCard
     | RepayLoan
+    | Resign
     | CallTime
     | ExpireOffer
     | Timeout
@@ -460,6 +470,7 @@ CHOOSE_DRAW: Final = ChooseCard(True)
 CALL_TIME: Final = CallTime()
 EXPIRE_OFFER: Final = ExpireOffer()
 STOP_GAME: Final = StopGame()
+RESIGN: Final = Resign()
 
 BUILD: Final = tuple(Build(i) for i in range(N_SQUARES))
 SELL: Final = tuple(SellBuilding(i) for i in range(N_SQUARES))
@@ -502,7 +513,7 @@ for _table in _SQUARE_TABLES.values():
         ACTION_IDS[_a] = len(ACTION_IDS)
 # Added with the variants (after the tables, so that earlier ids stay as they were).
 _PHRASES: dict[str, Action] = {
-    a.text(): a for a in (TAX_FLAT, TAX_PERCENT, CHOOSE_PAY, CHOOSE_DRAW)
+    a.text(): a for a in (TAX_FLAT, TAX_PERCENT, CHOOSE_PAY, CHOOSE_DRAW, RESIGN)
 }
 for _a in _PHRASES.values():
     ACTION_IDS[_a] = len(ACTION_IDS)

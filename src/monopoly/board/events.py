@@ -378,6 +378,14 @@ class TimedOut(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class Resigned(Event):
+    """A player left the game (CZ): the estate goes to the bank or the creditor."""
+
+    player: int
+    kind: ClassVar[str] = "resigned"
+
+
+@dataclass(frozen=True, slots=True)
 class GameStopped(Event):
     """The table stopped the game before its end; assets are counted."""
 

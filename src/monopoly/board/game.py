@@ -905,6 +905,7 @@ class Game:
                 if template is None:
                     template = _TRADE_TEMPLATES[partners] = A.TradeTemplate(partners)
                 fixed.append(template)
+        fixed.append(A.RESIGN)  # CZ: a player may leave the game at any time (last)
         return self._version, fixed, priced
 
     def is_legal(self, seat: object, action: object) -> bool:
@@ -1473,6 +1474,9 @@ class Game:
 
     def _check_stop(self, seat: int, action: A.Action) -> str | None:
         return None
+
+    def _check_resign(self, seat: int, action: A.Action) -> str | None:
+        return None  # any seat still in the game, at any time (checked by _check)
 
     # ------------------------------------------------------------------ apply
 
@@ -2043,10 +2047,18 @@ class Game:
         self._emit(E.OfferExpired(offer.proposer, offer.target))
         self._touch()
 
+    def _do_resign(self, seat: int, action: A.Action) -> None:
+        self._emit(E.Resigned(seat))
+        self._forfeit(seat)
+
     def _do_timeout(self, seat: int, action: A.Action) -> None:
         assert isinstance(action, A.Timeout)
-        who = action.seat
-        self._emit(E.TimedOut(who))
+        self._emit(E.TimedOut(action.seat))
+        self._forfeit(action.seat)
+
+    def _forfeit(self, who: int) -> None:
+        """A seat leaves the game (resigns, or its turn clock ran out): bankrupt to the
+        creditor of the debt it is raising, else to the bank (CZ), never staying in."""
         creditor, owed = BANK, 0
         for d in self.debts:
             if d.debtor == who:
@@ -2347,6 +2359,7 @@ _CHECKS: dict[type, _CheckFn] = {
     A.ChooseTax: Game._check_choose,
     A.ChooseCard: Game._check_choose,
     A.RepayLoan: Game._check_repay,
+    A.Resign: Game._check_resign,
     A.CallTime: Game._check_call_time,
     A.ExpireOffer: Game._check_expire,
     A.Timeout: Game._check_timeout,
@@ -2379,6 +2392,7 @@ _APPLY: dict[type, _ApplyFn] = {
     A.ChooseTax: Game._do_choose_tax,
     A.ChooseCard: Game._do_choose_card,
     A.RepayLoan: Game._do_repay,
+    A.Resign: Game._do_resign,
     A.CallTime: Game._do_call_time,
     A.ExpireOffer: Game._do_expire,
     A.Timeout: Game._do_timeout,

@@ -227,7 +227,7 @@ def _teardown(view: SeatView, legal: list[A.LegalEntry]) -> A.Action | None:
 def _fallback(legal: list[A.LegalEntry]) -> A.Action:
     """The first concrete action that neither trades nor spends (never reached in play)."""
     for e in legal:
-        if not isinstance(
+        if e is not A.RESIGN and not isinstance(
             e, (A.BidRange, A.RepayRange, A.TradeTemplate, A.RaiseFundsTemplate, A.Build)
         ):
             return e

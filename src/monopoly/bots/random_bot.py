@@ -32,7 +32,7 @@ class RandomBot:
 
     def choose(self, view: SeatView, legal: list[A.LegalEntry]) -> A.Action:
         rng = self.rng
-        entries = list(legal)
+        entries = [e for e in legal if e is not A.RESIGN]  # leaving is not a random move
         trades = [e for e in entries if isinstance(e, A.TradeTemplate)]
         if trades:
             entries = [e for e in entries if not isinstance(e, A.TradeTemplate)]
