@@ -199,3 +199,21 @@ def test_html_in_czech_and_russian_has_the_translated_labels(
     for english in ("Score sheet", "Cash", "Debts", "Ranking"):
         assert english not in page
     assert "9\xa0496\xa0$" in page  # the locale's money format
+
+
+def test_disney_sheet_names_cottages_and_castles() -> None:
+    """RULES.md §10 disney: the score sheet counts White Rabbit Cottages and Sleeping
+    Beauty Castles in the edition's words, in every language."""
+    from monopoly.board.rules import RuleSet
+
+    g = Game(["a", "b"], 1, RuleSet(first_player="fixed"), "disney")
+    give(g, 0, 37, 39)
+    set_levels(g, s37=5, s39=3)
+    expected = {
+        "en": ["Sleeping Beauty Castle", "3 White Rabbit Cottages"],
+        "cs": ["zámek Šípkové Růženky", "3 chaloupky Bílého králíka"],
+        "ru": ["замок Спящей красавицы", "3 дома Белого кролика"],
+    }
+    for lang, words in expected.items():
+        sheet = score_sheet(g, [], lang)
+        assert [p["buildings"] for p in sheet["players"][0]["properties"]] == words

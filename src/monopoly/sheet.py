@@ -34,7 +34,7 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 
 from monopoly.board import events as E
 from monopoly.board.game import Game
-from monopoly.i18n import Translator, translation
+from monopoly.i18n import Translator, pgettext_noop, translation
 from monopoly.i18n import gettext_noop as N_
 from monopoly.narrate import Narrator
 from monopoly.rules_text import describe
@@ -92,7 +92,13 @@ _REASONS: Final[Mapping[str, str]] = {
 }
 
 
-def _player_assets(game: Game, seat: int, t: Translator, lang: str) -> dict[str, Any]:
+# The edition's own words for a hotel (the disney edition: a castle), as the narration.
+EDITION_TEXTS: Final = (pgettext_noop("disney", "hotel"),)
+
+
+def _player_assets(
+    game: Game, seat: int, t: Translator, lang: str, narrator: Narrator
+) -> dict[str, Any]:
     p = game.players[seat]
     edition = game.edition
     hotel = game.hotel_level
@@ -109,9 +115,9 @@ def _player_assets(game: Game, seat: int, t: Translator, lang: str) -> dict[str,
         # a hotel: its own price plus the houses it replaced, all at the house cost
         building_value = level * square.house_cost
         if hotels:
-            building_text = t.gettext("hotel")
+            building_text = narrator.edition_gettext("hotel")
         elif houses:
-            building_text = t.ngettext("{n} house", "{n} houses", houses).format(n=houses)
+            building_text = narrator.houses(houses)
         else:
             building_text = ""
         group = square.group or ""
@@ -188,7 +194,7 @@ def score_sheet(
     if events is None:
         events = game.events or ()
     lines = narrator.story(events)
-    players = [_player_assets(game, s, t, lang) for s in range(len(game.players))]
+    players = [_player_assets(game, s, t, lang, narrator) for s in range(len(game.players))]
     reason, winner, ranking = _ranking(game, [p["total"] for p in players])
     for rank, seat in enumerate(ranking, start=1):
         players[seat]["rank"] = rank
