@@ -10,20 +10,35 @@ reproducible from the game's seed and the bots' seeds alone.
 Example::
 
     >>> bot = make_bot("greedy", seed=1)
-    >>> make_bot("nope", seed=1)
+    >>> make_bot("nope", seed=1)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: unknown bot 'nope'; known bots: greedy, random
+    ValueError: unknown bot 'nope'; known bots: blocker, builder, cautious, greedy, ...
 """
 
 from __future__ import annotations
 
+import importlib
 from typing import Protocol
 
 from monopoly.board.actions import Action, LegalEntry
 from monopoly.board.view import SeatView
 
-BOT_NAMES: tuple[str, ...] = ("greedy", "random")
+# name -> (module, class): imported on first use
+_REGISTRY: dict[str, tuple[str, str]] = {
+    "random": ("monopoly.bots.random_bot", "RandomBot"),
+    "greedy": ("monopoly.bots.greedy", "GreedyBot"),
+    # the strategies the Russian seed recommends (issue 4)
+    "cautious": ("monopoly.bots.cautious", "CautiousBot"),
+    "railroads": ("monopoly.bots.railroads", "RailroadsBot"),
+    "blocker": ("monopoly.bots.blocker", "BlockerBot"),
+    "builder": ("monopoly.bots.builder", "BuilderBot"),
+    # the best player we can build
+    "strong": ("monopoly.bots.strong", "StrongBot"),
+}
+BOT_NAMES: tuple[str, ...] = tuple(sorted(_REGISTRY))
+# Difficulty levels for human players: each is one of the bots above.
+LEVELS: dict[str, str] = {"easy": "greedy", "medium": "builder", "hard": "strong"}
 
 
 class Bot(Protocol):
@@ -35,16 +50,16 @@ class Bot(Protocol):
 
 
 def make_bot(name: str, seed: int) -> Bot:
-    """The bot called `name`, with its own generator seeded by `seed`.
+    """The bot called `name` (or a difficulty level: easy, medium, hard), with its own
+    generator seeded by `seed`.
 
     Raises :class:`ValueError` naming the known bots when `name` is unknown.
     """
-    if name == "random":
-        from monopoly.bots.random_bot import RandomBot
-
-        return RandomBot(seed)
-    if name == "greedy":
-        from monopoly.bots.greedy import GreedyBot
-
-        return GreedyBot(seed)
-    raise ValueError(f"unknown bot {name!r}; known bots: {', '.join(BOT_NAMES)}")
+    name = LEVELS.get(name, name)
+    entry = _REGISTRY.get(name)
+    if entry is None:
+        known = ", ".join((*BOT_NAMES, *LEVELS))
+        raise ValueError(f"unknown bot {name!r}; known bots: {known}")
+    module = importlib.import_module(entry[0])
+    bot: Bot = getattr(module, entry[1])(seed)
+    return bot
