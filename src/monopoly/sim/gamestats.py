@@ -37,13 +37,14 @@ from monopoly.board.game import LOT_PROPERTY, Game
 
 __all__ = ["collect", "group_keys"]
 
+_NOT_COLOURS = ("railroad", "utility")
+
 
 def group_keys(game: Game) -> list[str]:
-    """The edition's property groups as its data file lists them (the colours, then the
-    railroads and utilities), followed by any group without a name."""
-    edition = game.edition
-    named = [g for g in edition.group_names if g in edition.groups]
-    return named + [g for g in edition.groups if g not in edition.group_names]
+    """The edition's property groups: the colours in board order, then the railroads and
+    the utilities."""
+    groups = game.edition.groups
+    return [g for g in groups if g not in _NOT_COLOURS] + [g for g in _NOT_COLOURS if g in groups]
 
 
 def collect(game: Game) -> dict[str, Any]:
