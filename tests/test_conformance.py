@@ -264,3 +264,54 @@ def test_an_engine_exception_is_an_error(monkeypatch: pytest.MonkeyPatch) -> Non
 def test_bank_constant_is_minus_one() -> None:
     """The ownership check relies on BANK being no seat index."""
     assert BANK < 0
+
+
+# ------------------------------------------------------------ the harness with bots
+
+PRESETS = ("classic", "czech", "short", "timed", "tournament", "house")
+STRATEGY_BOTS = ("cautious", "railroads", "blocker", "builder", "greedy")
+
+
+@pytest.mark.parametrize("preset_name", PRESETS)
+@pytest.mark.parametrize("bot", STRATEGY_BOTS)
+def test_each_bot_keeps_every_invariant_under_each_preset(bot: str, preset_name: str) -> None:
+    result = C.run_conformance(2, seed=7, max_actions=800, preset_name=preset_name, bots=(bot,))
+    assert result["errors"] == 0, result["details"]
+    assert result["violations"] == 0, result["details"]
+
+
+def test_mixed_bots_keep_every_invariant_in_the_default_variants() -> None:
+    result = C.run_conformance(8, seed=3, max_actions=1000, bots=STRATEGY_BOTS)
+    assert (result["errors"], result["violations"]) == (0, 0), result["details"]
+
+
+def test_bots_are_cycled_over_the_seats_and_results_ignore_workers() -> None:
+    bots = ("builder", "blocker", "random")
+    one = C.run_conformance(3, seed=2, max_actions=300, workers=1, bots=bots)
+    two = C.run_conformance(3, seed=2, max_actions=300, workers=2, bots=bots)
+    assert one == two
+
+
+def test_bot_seat_assignment_rotates_with_the_game_index(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[tuple[str, int]] = []
+    real = C.make_bot
+
+    def spy(name: str, seed: int) -> Any:
+        seen.append((name, seed))
+        return real(name, seed)
+
+    monkeypatch.setattr(C, "make_bot", spy)
+    C.run_game(0, 1, 4, 10, bots=("cautious", "builder"))
+    seats = [name for name, seed in seen if seed >= 100]  # the seats' bots (seed*100 + s)
+    assert seats[:2] == ["builder", "cautious"]  # seat 0 plays bots[(0 + 1) % 2]
+
+
+def test_no_bots_means_random_bots() -> None:
+    assert C.run_conformance(2, seed=4, max_actions=200) == C.run_conformance(
+        2, seed=4, max_actions=200, bots=None
+    )
+
+
+def test_an_unknown_bot_is_an_error_before_any_game() -> None:
+    with pytest.raises(ValueError, match="unknown bot"):
+        C.run_conformance(1, bots=("nobody",))

@@ -1,6 +1,7 @@
 """The conformance harness: random legal play from fixed seeds, invariants after every action.
 
-Like OpenSpiel's ``random_sim_test``: games between random bots (2-8 seats, rule
+Like OpenSpiel's ``random_sim_test``: games between random bots (or the named bots of
+``bots``, cycled over the seats) with 2-8 seats, rule
 variants by game), and after every action the position is checked against the
 invariants the rules imply:
 
@@ -56,7 +57,7 @@ from monopoly.board.record import (
 from monopoly.board.rules import RuleSet, preset
 from monopoly.board.tables import K_STREET
 from monopoly.board.view import SeatView
-from monopoly.bots.random_bot import RandomBot
+from monopoly.bots.base import Bot, make_bot
 
 ROUND_TRIP_EVERY = 200
 MAX_DETAILS = 20
@@ -355,11 +356,13 @@ def run_game(
     preset_name: str | None = None,
     edition: str = "standard",
     options: dict[str, Any] | None = None,
+    bots: tuple[str, ...] | None = None,
 ) -> tuple[int, int, list[str]]:
     """Play and check one game; (violations, errors, messages).
 
-    The game stops at the first broken invariant or error (what follows would only
-    repeat it)."""
+    `bots`: None for random bots; else bot names (:func:`monopoly.bots.make_bot`) cycled
+    over the seats, seat ``s`` playing ``bots[(s + index) % len(bots)]``. The game stops
+    at the first broken invariant or error (what follows would only repeat it)."""
     game_seed = seed + index
     tag = f"game {index} (seed {game_seed})"
     try:
@@ -374,7 +377,14 @@ def run_game(
         jitter_rng=random.Random(game_seed),
     )
     table = TableClock(rules, clock)
-    bots = [RandomBot(game_seed * 100 + s) for s in range(len(seats))]
+    if bots:
+        names = [bots[(s + index) % len(bots)] for s in range(len(seats))]
+    else:
+        names = ["random"] * len(seats)
+    try:
+        seat_bots: list[Bot] = [make_bot(name, game_seed * 100 + s) for s, name in enumerate(names)]
+    except Exception as exc:
+        return 0, 1, [_error(tag, "setup", "error creating the bots", exc)]
     views = [SeatView(g, s) for s in range(len(seats))]
     shadow = ReplayShadow()
     done = 0
@@ -416,9 +426,9 @@ def run_game(
                 continue
         where = f"action {done + 1} (turn {g.turn_number})"
         try:
-            action = bots[seat].choose(views[seat], legal)
+            action = seat_bots[seat].choose(views[seat], legal)
         except Exception as exc:
-            return 0, 1, [_error(tag, where, f"random bot of seat {seat} failed", exc)]
+            return 0, 1, [_error(tag, where, f"{names[seat]} bot of seat {seat} failed", exc)]
         if not g.is_legal(seat, action):
             why = g.why_illegal(seat, action)
             return 0, 1, [f"{tag}, {where}: the bot chose illegal {action.text()!r}: {why}"]
@@ -432,7 +442,9 @@ def run_game(
 
 
 def _run_one(
-    args: tuple[int, int, int, int, str | None, str, dict[str, Any] | None],
+    args: tuple[
+        int, int, int, int, str | None, str, dict[str, Any] | None, tuple[str, ...] | None
+    ],
 ) -> tuple[int, int, list[str]]:
     return run_game(*args)
 
@@ -446,8 +458,13 @@ def run_conformance(
     preset_name: str | None = None,
     edition: str = "standard",
     options: dict[str, Any] | None = None,
+    bots: tuple[str, ...] | None = None,
 ) -> dict[str, Any]:
     """Play `games` random games from seeds ``seed + i`` and check every invariant.
+
+    `bots`: None plays random bots; otherwise bot names (as :func:`monopoly.bots.make_bot`
+    takes them) cycled over the seats, seat ``s`` of game ``i`` playing
+    ``bots[(s + i) % len(bots)]``; an unknown name is an error before any game is played.
 
     Returns ``{"games", "violations", "errors", "details"}`` (details: the first
     messages, in game order). The result does not depend on `workers` (processes).
@@ -460,8 +477,15 @@ def run_conformance(
         # an unknown preset or option is an error before any game is played
         preset(preset_name or "classic", **(options or {}))
     load_edition(edition)
+    if bots is not None:
+        bots = tuple(bots)
+        if not bots:
+            raise ValueError("bots must name at least one bot")
+        for name in bots:
+            make_bot(name, 0)  # an unknown name raises ValueError naming the known bots
     jobs = [
-        (seed, i, players, max_actions, preset_name, edition, options) for i in range(games)
+        (seed, i, players, max_actions, preset_name, edition, options, bots)
+        for i in range(games)
     ]
     if workers > 1 and games > 1:
         ctx = multiprocessing.get_context("spawn")
