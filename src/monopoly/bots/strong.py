@@ -1,0 +1,789 @@
+"""The strong bot: the best player we can build (issue 4).
+
+It sees only a :class:`~monopoly.board.view.SeatView` and the legal entries. Its plan:
+
+- **Value by expected rent.** Per edition, the long-run landing probability of every
+  square (:func:`monopoly.sim.markov.landing_probabilities`, cached) times its rent at each
+  building level gives the expected income of a deed. A complete colour group is worth
+  its printed prices plus the income of three houses over a horizon; a part of a group
+  is worth its price, more while the rest is still with the bank or ours.
+- **Buying and auctions.** Buys what it lands on while its cash allows, mortgaging cheap
+  deeds to buy a lot that completes a group or blocks an opponent's. Bids up to the lot's
+  value for it: a completing lot far above the printed price, a blocking lot above it;
+  minimal raises in open auctions, one bid within its cash in sealed ones.
+- **Building.** Builds toward three houses on the group that pays most per cost first
+  (mortgaging deeds outside its groups to pay for them), then four, then hotels, keeping
+  a reserve against the rents ahead of its token. When the bank's houses run low and
+  opponents could build, it keeps four houses instead of buying hotels (the hotels
+  would hand houses back to the bank).
+- **Debts.** Raises money in the order that costs least: each sale or mortgage is scored
+  by its loss (half a house's price, the interest, the rent given up) per unit of money
+  it brings towards the debt. Bankruptcy only when the engine offers nothing else, and
+  then only after selling every building.
+- **Jail.** Leaves at once while deeds are for sale and opponents' rents are low; stays
+  and tries for doubles when the board is bought up and the opponents' rents are high.
+- **Trades.** At most once per own turn, and only when one missing deed would complete a
+  group of ours, it offers cash (or a deed) for it. Offers are judged by how they change
+  both sides' expected rent value: it never hands an opponent a complete group without
+  getting more back.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Final
+
+from monopoly.board import actions as A
+from monopoly.board.tables import K_RAILROAD, K_STREET, K_UTILITY, BoardTables
+from monopoly.board.view import BANK, SeatView
+from monopoly.sim.markov import landing_probabilities
+
+THROWS_PER_TURN: Final = 1.2  # doubles give a turn about 1.2 throws
+HORIZON: Final = 12.0  # rounds over which a group's income counts in its value
+DEBT_HORIZON: Final = 4.0  # rounds of income lost by a sale or mortgage in a debt
+JAIL_CARD_VALUE: Final = 40
+MAX_MANAGEMENT: Final = 40  # management actions per decision point (a loop guard)
+
+# probability of each throw total 2..12
+_DICE: Final = tuple(min(d - 1, 13 - d) / 36 for d in range(13))
+
+_ROLL: Final = A.ROLL
+_END_TURN: Final = A.END_TURN
+_BUY: Final = A.BUY
+_DECLINE: Final = A.DECLINE
+_PASS_BID: Final = A.PASS_BID
+_PAY_JAIL_FINE: Final = A.PAY_JAIL_FINE
+_USE_JAIL_CARD: Final = A.USE_JAIL_CARD
+_ACCEPT_TRADE: Final = A.ACCEPT_TRADE
+_REJECT_TRADE: Final = A.REJECT_TRADE
+_DECLARE_BANKRUPTCY: Final = A.DECLARE_BANKRUPTCY
+
+
+class BoardValues:
+    """Per edition and hotel level: landing probabilities and expected rents per level."""
+
+    __slots__ = ("hl", "land", "level_income", "mono_income", "t")
+
+    def __init__(self, t: BoardTables, land: list[float], hl: int) -> None:
+        self.t = t
+        self.hl = hl
+        self.land = tuple(land[:40])
+        # level_income[sq][lv]: expected rent per opponent throw of a street of a complete
+        # group at level lv (0: the doubled base rent; hl: the hotel)
+        rows: list[tuple[float, ...]] = []
+        for sq in range(40):
+            if t.kind[sq] != K_STREET:
+                rows.append(())
+                continue
+            r = t.rents[sq]
+            rows.append(
+                tuple(
+                    self.land[sq] * (2 * r[0] if lv == 0 else r[5] if lv == hl else r[lv])
+                    for lv in range(hl + 1)
+                )
+            )
+        self.level_income = tuple(rows)
+        # per street group: expected income per opponent throw with three houses (or the
+        # hotel when it comes after fewer houses)
+        mono: list[float] = []
+        for g, squares in enumerate(t.groups):
+            if g in t.street_groups:
+                lv = min(3, hl)
+                mono.append(sum(self.level_income[s][lv] for s in squares))
+            else:
+                mono.append(0.0)
+        self.mono_income = tuple(mono)
+
+
+_VALUES: dict[tuple[str, int], BoardValues] = {}
+
+
+def board_values(view: SeatView) -> BoardValues:
+    """The cached :class:`BoardValues` of the view's edition and rules."""
+    key = (view.edition.key, view.hotel_level)
+    bv = _VALUES.get(key)
+    if bv is None:
+        land = landing_probabilities(view.edition, "long")
+        bv = _VALUES[key] = BoardValues(view.tables, land, view.hotel_level)
+    return bv
+
+
+class StrongBot:
+    """See the module docstring. Deterministic given its seed and the game."""
+
+    __slots__ = ("_managed", "_mortgaged_now", "_trade_turn", "_tried", "_turn", "rng")
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+        self._turn = -1  # the turn number the per-turn memory below belongs to
+        self._managed = 0  # management actions taken at this turn
+        self._mortgaged_now: set[int] = set()  # mortgaged this turn: not lifted this turn
+        self._trade_turn = -99  # the last turn we proposed a trade
+        self._tried: dict[tuple[int, tuple[int, ...]], int] = {}  # offer -> turn proposed
+
+    # ------------------------------------------------------------------ dispatch
+
+    def choose(self, view: SeatView, legal: list[A.LegalEntry]) -> A.Action:
+        turn = view.turn_number
+        if turn != self._turn:
+            self._turn = turn
+            self._managed = 0
+            self._mortgaged_now = set()
+        first = legal[0]
+        if first is _ROLL:
+            if len(legal) > 1 and (legal[1] is _PAY_JAIL_FINE or legal[1] is _USE_JAIL_CARD):
+                return self._pre_roll(view, legal, jail=True)
+            return self._pre_roll(view, legal, jail=False)
+        if first is _END_TURN:
+            return self._manage(view, legal) or _END_TURN
+        if first is _BUY or first is _DECLINE:
+            return self._buy(view, legal)
+        kind = type(first)
+        if kind is A.BidRange:
+            return self._bid(view, first)  # type: ignore[arg-type]
+        if first is _PASS_BID:
+            return _PASS_BID
+        if first is _ACCEPT_TRADE or first is _REJECT_TRADE:
+            return self._answer_offer(view)
+        if kind is A.LiftReceived or kind is A.KeepMortgaged:
+            return self._receipt(view, legal)
+        if first is A.TAX_FLAT:
+            return _income_tax(view)
+        if first is A.CHOOSE_PAY:
+            return _pay_or_draw(view)
+        if first is _DECLARE_BANKRUPTCY:
+            return self._bankrupt(view, legal)
+        if kind is A.Build:
+            return self._place(view, legal)
+        return self._raise_funds(view, legal)
+
+    # ------------------------------------------------------------------ helpers
+
+    def _opponents(self, view: SeatView, me: int) -> int:
+        return max(1, len(view.active_seats()) - 1)
+
+    def _complete(self, view: SeatView, g: int, seat: int) -> bool:
+        for s in view.tables.groups[g]:
+            if view.owner(s) != seat:
+                return False
+        return True
+
+    def _cheap_liquidity(self, view: SeatView, me: int) -> int:
+        """Mortgage value of our deeds outside complete groups (cheap money in a pinch)."""
+        t = view.tables
+        total = 0
+        for sq in view.holdings(me):
+            if view.is_mortgaged(sq):
+                continue
+            g = t.group_of[sq]
+            if t.kind[sq] == K_STREET and self._complete(view, g, me):
+                continue
+            total += t.price[sq] // 2
+        return total
+
+    def _threat(self, view: SeatView, me: int) -> tuple[int, float]:
+        """(likely worst rent, expected rent) owed on the next throw from our square."""
+        pos = view.position(me)
+        worst = 0.0
+        expected = 0.0
+        for d in range(2, 13):
+            sq = (pos + d) % 40
+            owner = view.owner(sq)
+            if owner == BANK or owner == me:
+                continue
+            rent = view.rent_of(sq, d)
+            if rent:
+                p = _DICE[d]
+                expected += p * rent
+                w = rent * min(1.0, p * 6)
+                if w > worst:
+                    worst = w
+        return int(worst), expected
+
+    def _reserve(self, view: SeatView, me: int) -> int:
+        """Cash to keep in hand: the rents ahead, less what cheap mortgages would raise."""
+        worst, expected = self._threat(view, me)
+        need = max(worst, int(expected * 2)) + 50
+        return max(50, need - int(self._cheap_liquidity(view, me) * 0.8))
+
+    def _danger(self, view: SeatView, me: int) -> float:
+        """Expected rent per throw a token pays going round the board now."""
+        land = board_values(view).land
+        total = 0.0
+        for s in view.active_seats():
+            if s == me:
+                continue
+            for sq in view.holdings(s):
+                if not view.is_mortgaged(sq):
+                    total += land[sq] * view.rent_of(sq)
+        return total
+
+    # ------------------------------------------------------------------ the turn
+
+    def _pre_roll(self, view: SeatView, legal: list[A.LegalEntry], jail: bool) -> A.Action:
+        me = view.seat
+        assert me is not None
+        if self._trade_turn != view.turn_number and view.turn_player == me:
+            self._trade_turn = view.turn_number
+            trade = self._propose(view, legal)
+            if trade is not None:
+                return trade
+        if view.rules.build_before_rolling:
+            action = self._manage(view, legal)
+            if action is not None:
+                return action
+        if jail:
+            return self._leave_jail(view, legal, me)
+        return _ROLL
+
+    def _leave_jail(self, view: SeatView, legal: list[A.LegalEntry], me: int) -> A.Action:
+        """§7: leave while there is property to buy and rents are low; else sit it out."""
+        t = view.tables
+        unowned = sum(1 for sq in t.properties if view.owner(sq) == BANK)
+        danger = self._danger(view, me)
+        stay = danger > 25 or (unowned <= 2 and danger > 8)
+        if not stay:
+            if _USE_JAIL_CARD in legal:
+                return _USE_JAIL_CARD
+            if _PAY_JAIL_FINE in legal:
+                return _PAY_JAIL_FINE
+        return _ROLL
+
+    # ------------------------------------------------------------------ values
+
+    def _group_value(
+        self, view: SeatView, bv: BoardValues, g: int, seat: int, owner: dict[int, int],
+        n_opp: int,
+    ) -> float:
+        """What group `g` is worth to `seat` with the given owners (by square)."""
+        t = bv.t
+        squares = t.groups[g]
+        mine = [s for s in squares if owner.get(s, view.owner(s)) == seat]
+        if not mine:
+            return 0.0
+        k = len(mine)
+        n = len(squares)
+        base = float(sum(t.price[s] for s in mine))
+        scale = HORIZON * THROWS_PER_TURN * n_opp
+        kind = t.kind[squares[0]]
+        if kind == K_STREET:
+            extra = bv.mono_income[g] * scale
+            if k == n:
+                return base + extra
+            rest = [owner.get(s, view.owner(s)) for s in squares if s not in mine]
+            if all(o == BANK for o in rest):
+                return base + extra * 0.15 * k / n
+            return base + extra * 0.03 * k / n
+        if kind == K_RAILROAD:
+            return base + scale * sum(bv.land[s] for s in mine) * t.rents[squares[0]][k - 1]
+        if kind == K_UTILITY:
+            mult = t.multipliers[squares[0]][k - 1]
+            return base + scale * sum(bv.land[s] for s in mine) * 7 * mult
+        return base
+
+    def _lot_limit(self, view: SeatView, sq: int, me: int) -> int:
+        """The most we would pay for deed `sq` (before our cash limits it)."""
+        t = view.tables
+        price = t.price[sq]
+        g = t.group_of[sq]
+        squares = t.groups[g]
+        kind = t.kind[sq]
+        mine = 0
+        counts: dict[int, int] = {}
+        for s in squares:
+            if s == sq:
+                continue
+            o = view.owner(s)
+            if o == me:
+                mine += 1
+            elif o != BANK:
+                counts[o] = counts.get(o, 0) + 1
+        n = len(squares)
+        opp_max = max(counts.values(), default=0)
+        if kind == K_STREET:
+            if mine == n - 1:
+                bv = board_values(view)
+                extra = bv.mono_income[g] * HORIZON * THROWS_PER_TURN * self._opponents(view, me)
+                return int(price + max(price, extra * 0.5))
+            if opp_max == n - 1:
+                return int(price * 1.6)
+            if mine and not counts:
+                return int(price * 1.4)
+            if opp_max and mine == 0 and len(counts) == 1 and opp_max == n - 2:
+                return int(price * 1.25)  # it would take them one deed from completing
+            return int(price * 1.1)
+        if kind == K_RAILROAD:
+            return int(price * (1.1 + 0.2 * mine))
+        if kind == K_UTILITY:
+            return int(price * (1.0 if mine else 0.8))
+        return price
+
+    # ------------------------------------------------------------------ buying
+
+    def _buy(self, view: SeatView, legal: list[A.LegalEntry]) -> A.Action:
+        me = view.seat
+        assert me is not None
+        sq = view.buy_square
+        t = view.tables
+        price = t.price[sq]
+        cash = view.cash(me)
+        limit = self._lot_limit(view, sq, me)
+        if legal[0] is _BUY:
+            if cash - price >= self._reserve(view, me) // 2 or limit > price * 1.2:
+                return _BUY
+            if cash - price >= 0 and not self._has_build_need(view, me):
+                return _BUY
+            return _DECLINE
+        # cannot pay: mortgage cheap deeds for a lot worth it
+        if limit > price * 1.2 and self._managed < MAX_MANAGEMENT:
+            if cash + self._cheap_liquidity(view, me) >= price:
+                m = self._cheapest_mortgage(view, legal, me)
+                if m is not None:
+                    self._managed += 1
+                    return m
+        return _DECLINE
+
+    def _has_build_need(self, view: SeatView, me: int) -> bool:
+        """A complete group of ours still below three houses."""
+        t = view.tables
+        for g in t.street_groups:
+            if self._complete(view, g, me):
+                if min(view.level(s) for s in t.groups[g]) < min(3, view.hotel_level):
+                    return True
+        return False
+
+    # ------------------------------------------------------------------ auctions
+
+    def _bid(self, view: SeatView, entry: A.BidRange) -> A.Action:
+        me = view.seat
+        assert me is not None
+        au = view.auction()
+        if au is None:
+            return _PASS_BID
+        sq = au["square"]
+        cash = view.cash(me)
+        t = view.tables
+        if au["lot"] == "property":
+            limit = self._lot_limit(view, sq, me)
+            if limit < t.price[sq] * 2 and self._has_build_need(view, me):
+                limit = min(limit, t.price[sq])
+            keep = 0 if limit > t.price[sq] * 1.5 else min(100, self._reserve(view, me) // 2)
+        else:
+            # a building in the housing shortage: worth its price and the rent it brings
+            limit = t.house_cost[sq] * 2
+            keep = self._reserve(view, me) // 2
+        limit = min(limit, cash - keep)
+        if au["sealed"]:
+            bid = min(limit, entry.high)
+            return A.Bid(bid) if bid >= entry.low else _PASS_BID
+        if limit < entry.low:
+            return _PASS_BID
+        # minimal raises; an opening bid at half the printed price saves rounds
+        opening = t.price[sq] // 2 if au["lot"] == "property" else 0
+        bid = max(entry.low, min(opening, limit))
+        return A.Bid(min(bid, entry.high))
+
+    def _place(self, view: SeatView, legal: list[A.LegalEntry]) -> A.Action:
+        """Put a building won at auction where it adds the most rent."""
+        bv = board_values(view)
+        best: A.Action = legal[0]  # type: ignore[assignment]
+        best_gain = -1.0
+        for e in legal:
+            if type(e) is not A.Build:
+                break
+            lv = view.level(e.square)
+            row = bv.level_income[e.square]
+            gain = row[lv + 1] - row[lv] if lv + 1 < len(row) else 0.0
+            if gain > best_gain:
+                best, best_gain = e, gain
+        return best
+
+    # ------------------------------------------------------------------ management
+
+    def _starve(self, view: SeatView, me: int) -> bool:
+        """Keep houses rather than hotels: the bank is short and opponents could build."""
+        if view.houses_left > 12:
+            return False
+        t = view.tables
+        for s in view.active_seats():
+            if s == me:
+                continue
+            for g in t.street_groups:
+                if self._complete(view, g, s) and max(
+                    view.level(q) for q in t.groups[g]
+                ) < view.hotel_level - 1:
+                    return True
+        return False
+
+    def _manage(self, view: SeatView, legal: list[A.LegalEntry]) -> A.Action | None:
+        """Our turn's housekeeping: lift group mortgages, build, fund building by
+        mortgaging cheap deeds, lift other mortgages. None: nothing to do."""
+        if self._managed >= MAX_MANAGEMENT:
+            return None
+        me = view.seat
+        assert me is not None
+        if view.turn_player != me:
+            return None
+        action = self._management_action(view, legal, me)
+        if action is not None:
+            self._managed += 1
+            if type(action) is A.Mortgage:
+                self._mortgaged_now.add(action.square)
+        return action
+
+    def _management_action(
+        self, view: SeatView, legal: list[A.LegalEntry], me: int
+    ) -> A.Action | None:
+        t = view.tables
+        bv = board_values(view)
+        cash = view.cash(me)
+        reserve = self._reserve(view, me)
+        hl = view.hotel_level
+        pct = view.rules.mortgage_interest_percent
+        starve = self._starve(view, me)
+        builds: list[A.Build] = []
+        unmortgages: list[A.Unmortgage] = []
+        for e in legal:
+            k = type(e)
+            if k is A.Build:
+                builds.append(e)  # type: ignore[arg-type]
+            elif k is A.Unmortgage:
+                unmortgages.append(e)  # type: ignore[arg-type]
+        # 1. lift mortgages inside our complete groups: they block building
+        for e in unmortgages:
+            sq = e.square
+            if t.kind[sq] == K_STREET and self._complete(view, t.group_of[sq], me):
+                cost = _lift_cost(t, sq, pct)
+                if cash - cost >= reserve:
+                    return e
+        # 2. build: towards three houses first, best rent per cost
+        best: A.Build | None = None
+        best_key = (9, 0.0)
+        for e in builds:
+            sq = e.square
+            lv = view.level(sq)
+            if lv + 1 == hl and starve:
+                continue
+            cost = t.house_cost[sq]
+            if cash - cost < reserve:
+                continue
+            row = bv.level_income[sq]
+            gain = (row[lv + 1] - row[lv]) / cost
+            key = (0 if lv < 3 else 1, -gain)
+            if key < best_key:
+                best, best_key = e, key
+        if best is not None:
+            return best
+        # 3. not enough cash for a house below three: mortgage a deed outside our groups
+        if not view.rules.build_only_on_landing and not view.rules.build_before_rolling:
+            want = self._wanted_house_cost(view, me)
+            if want and cash - want < reserve:
+                if cash + self._cheap_liquidity(view, me) - want >= reserve:
+                    m = self._cheapest_mortgage(view, legal, me)
+                    if m is not None:
+                        return m
+        # 4. lift other mortgages with spare cash, the best earners first
+        if unmortgages:
+            spare = cash - reserve - 150
+            best_u: A.Unmortgage | None = None
+            best_income = -1.0
+            for e in unmortgages:
+                sq = e.square
+                if sq in self._mortgaged_now or _lift_cost(t, sq, pct) > spare:
+                    continue
+                income = bv.land[sq] * t.price[sq]
+                if income > best_income:
+                    best_u, best_income = e, income
+            if best_u is not None:
+                return best_u
+        return None
+
+    def _wanted_house_cost(self, view: SeatView, me: int) -> int:
+        """The cost of the next house below three on our best complete group (0: none)."""
+        t = view.tables
+        if view.houses_left <= 0:
+            return 0
+        bv = board_values(view)
+        best = 0
+        best_gain = 0.0
+        for g in t.street_groups:
+            squares = t.groups[g]
+            if not self._complete(view, g, me):
+                continue
+            if any(view.is_mortgaged(s) for s in squares):
+                continue
+            low = min(view.level(s) for s in squares)
+            if low >= min(3, view.hotel_level - 1):
+                continue
+            cost = t.house_cost[squares[0]]
+            gain = bv.mono_income[g] / (cost * len(squares))
+            if gain > best_gain:
+                best, best_gain = cost, gain
+        return best
+
+    def _mortgage_cost(self, view: SeatView, sq: int, me: int) -> float:
+        """The loss of mortgaging `sq`: interest, rent given up, a group left unbuildable."""
+        t = view.tables
+        bv = board_values(view)
+        value = t.price[sq] // 2
+        cost = value * view.rules.mortgage_interest_percent / 100
+        n_opp = self._opponents(view, me)
+        cost += bv.land[sq] * view.rent_of(sq) * THROWS_PER_TURN * n_opp * DEBT_HORIZON
+        if t.kind[sq] == K_STREET and self._complete(view, t.group_of[sq], me):
+            cost += t.price[sq] * 0.5  # the group can no longer be built on
+        return cost
+
+    def _cheapest_mortgage(
+        self, view: SeatView, legal: list[A.LegalEntry], me: int
+    ) -> A.Mortgage | None:
+        best: A.Mortgage | None = None
+        best_cost = 0.0
+        t = view.tables
+        for e in legal:
+            if type(e) is not A.Mortgage:
+                continue
+            sq = e.square  # type: ignore[union-attr]
+            if t.kind[sq] == K_STREET and self._complete(view, t.group_of[sq], me):
+                continue
+            c = self._mortgage_cost(view, sq, me) / max(1, t.price[sq] // 2)
+            if best is None or c < best_cost:
+                best, best_cost = e, c  # type: ignore[assignment]
+        return best
+
+    # ------------------------------------------------------------------ debts
+
+    def _raise_funds(self, view: SeatView, legal: list[A.LegalEntry]) -> A.Action:
+        """§9: each sale or mortgage scored by its loss per unit of the shortfall it covers."""
+        me = view.seat
+        assert me is not None
+        debt = view.debt()
+        t = view.tables
+        bv = board_values(view)
+        shortfall = 1
+        if debt is not None and debt[0] == me:
+            shortfall = max(1, debt[2] - view.cash(me))
+        n_opp = self._opponents(view, me)
+        scale = THROWS_PER_TURN * n_opp * DEBT_HORIZON
+        keep = 1.0 - view.rules.building_sell_percent / 100
+        hl = view.hotel_level
+        best: A.Action | None = None
+        best_score = 0.0
+        has_template = False
+        for e in legal:
+            k = type(e)
+            if k is A.SellBuilding:
+                sq = e.square  # type: ignore[union-attr]
+                lv = view.level(sq)
+                cost = t.house_cost[sq]
+                raised = cost * view.rules.building_sell_percent // 100
+                row = bv.level_income[sq]
+                loss = cost * keep + (row[lv] - row[lv - 1]) * scale
+                if lv == hl:
+                    raised = cost * view.rules.building_sell_percent // 100
+            elif k is A.Mortgage:
+                sq = e.square  # type: ignore[union-attr]
+                raised = t.price[sq] // 2
+                loss = self._mortgage_cost(view, sq, me)
+            else:
+                if e is A.RAISE_FUNDS_TEMPLATE:
+                    has_template = True
+                continue
+            score = loss / max(1, min(raised, shortfall))
+            if best is None or score < best_score:
+                best, best_score = e, score  # type: ignore[assignment]
+        if best is not None:
+            return best
+        if has_template:
+            batch = _sell_a_group(view, me)
+            if batch is not None:
+                return batch
+        return _fallback(legal)
+
+    def _bankrupt(self, view: SeatView, legal: list[A.LegalEntry]) -> A.Action:
+        """Bankruptcy is the only way: sell every building first (never go bankrupt with
+        buildings standing), then declare."""
+        me = view.seat
+        assert me is not None
+        if A.RAISE_FUNDS_TEMPLATE in legal:
+            levels = tuple((sq, 0) for sq in view.holdings(me) if view.level(sq))
+            if levels:
+                action = A.RaiseFunds(levels, ())
+                if view.is_legal(action):
+                    return action
+        return _DECLARE_BANKRUPTCY
+
+    # ------------------------------------------------------------------ receipts
+
+    def _receipt(self, view: SeatView, legal: list[A.LegalEntry]) -> A.Action:
+        """A mortgaged deed received: lift it now if it completes a group of ours and the
+        cash allows, else keep it mortgaged."""
+        me = view.seat
+        assert me is not None
+        first = legal[0]
+        if type(first) is A.LiftReceived:
+            sq = first.square
+            t = view.tables
+            cost = t.price[sq] // 2
+            useful = t.kind[sq] != K_STREET or self._complete(view, t.group_of[sq], me)
+            if useful and view.cash(me) - cost >= self._reserve(view, me):
+                return first
+            return A.KEEP[sq]
+        return first  # type: ignore[return-value]
+
+    # ------------------------------------------------------------------ trades
+
+    def _trade_delta(
+        self, view: SeatView, seat: int, gets: A.Bundle, gives: A.Bundle,
+    ) -> tuple[float, bool]:
+        """(change of `seat`'s value, whether it completes a colour group) when `seat`
+        receives `gets` and hands over `gives`."""
+        t = view.tables
+        bv = board_values(view)
+        owner: dict[int, int] = {}
+        for sq in gets.squares:
+            owner[sq] = seat
+        for sq in gives.squares:
+            owner[sq] = BANK - 1  # to someone else: a seat number that is nobody's
+        groups = {t.group_of[sq] for sq in (*gets.squares, *gives.squares)}
+        n_opp = max(1, len(view.active_seats()) - 1)
+        delta = 0.0
+        completes = False
+        for g in groups:
+            before = self._group_value(view, bv, g, seat, {}, n_opp)
+            after = self._group_value(view, bv, g, seat, owner, n_opp)
+            delta += after - before
+            if g in t.street_groups and not self._complete(view, g, seat):
+                if all(owner.get(s, view.owner(s)) == seat for s in t.groups[g]):
+                    completes = True
+        for sq in gets.squares:
+            if view.is_mortgaged(sq):
+                delta -= t.price[sq] * 0.3  # the fee now and the lifting later
+        for sq in gives.squares:
+            if view.is_mortgaged(sq):
+                delta += t.price[sq] * 0.27
+        delta += gets.cash - gives.cash
+        delta += 0.9 * (gets.iou - gives.iou)  # an IOU received is owed to this seat
+        delta += JAIL_CARD_VALUE * (len(gets.jail_cards) - len(gives.jail_cards))
+        return delta, completes
+
+    def _answer_offer(self, view: SeatView) -> A.Action:
+        me = view.seat
+        offer = view.offer()
+        if offer is None or me is None:
+            return _REJECT_TRADE
+        give: A.Bundle = offer["give"]  # from the proposer to us
+        take: A.Bundle = offer["take"]  # from us to the proposer
+        mine, _ = self._trade_delta(view, me, give, take)
+        theirs, they_complete = self._trade_delta(view, offer["proposer"], take, give)
+        if mine <= 25:
+            return _REJECT_TRADE
+        if they_complete and mine <= theirs:
+            return _REJECT_TRADE  # never a complete group without getting more back
+        if give.iou and not take.iou and mine < give.iou * 0.3:
+            return _REJECT_TRADE
+        if view.is_legal(_ACCEPT_TRADE):
+            return _ACCEPT_TRADE
+        return _REJECT_TRADE
+
+    def _propose(self, view: SeatView, legal: list[A.LegalEntry]) -> A.Action | None:
+        """Offer cash (and, if needed, a deed) for the one deed that completes a group."""
+        me = view.seat
+        assert me is not None
+        template = None
+        for e in legal:
+            if type(e) is A.TradeTemplate and not e.counter:  # type: ignore[union-attr]
+                template = e
+                break
+        if template is None:
+            return None
+        t = view.tables
+        turn = view.turn_number
+        cash = view.cash(me)
+        reserve = self._reserve(view, me)
+        for g in t.street_groups:
+            squares = t.groups[g]
+            missing = [s for s in squares if view.owner(s) != me]
+            if len(missing) != 1:
+                continue
+            sq = missing[0]
+            holder = view.owner(sq)
+            if holder == BANK or holder not in template.partners:
+                continue
+            if any(view.level(s) for s in squares) or view.is_mortgaged(sq):
+                continue
+            key = (holder, (sq,))
+            last = self._tried.get(key)
+            if last is not None and turn - last < 40:
+                continue
+            get = A.Bundle(squares=(sq,))
+            gain, _ = self._trade_delta(view, me, get, A.Bundle())
+            loss, _ = self._trade_delta(view, holder, A.Bundle(), get)
+            price = max(-loss * 1.2 + 30, t.price[sq] * 1.3)
+            budget = cash - reserve
+            offer_cash = int(min(price, gain * 0.6, budget))
+            if offer_cash < -loss:
+                continue
+            proposal = A.ProposeTrade(holder, A.Bundle(cash=offer_cash), get)
+            self._tried[key] = turn
+            if view.is_legal(proposal):
+                return proposal
+        return None
+
+
+# ---------------------------------------------------------------------- module helpers
+
+
+def _lift_cost(t: BoardTables, sq: int, pct: int) -> int:
+    value = t.price[sq] // 2
+    return value - (-value * pct // 100)
+
+
+def _income_tax(view: SeatView) -> A.Action:
+    """§6 income tax choice: whichever costs less (the worth is public)."""
+    choice = view.choice()
+    me = view.seat
+    if choice is None or me is None:
+        return A.TAX_FLAT
+    percent = (view.total_worth(me) * view.rules.income_tax_percent + 50) // 100
+    return A.TAX_PERCENT if percent < choice[2] else A.TAX_FLAT
+
+
+def _pay_or_draw(view: SeatView) -> A.Action:
+    """"Pay a fine or take a card": pay a small fine while the cash is comfortable."""
+    choice = view.choice()
+    me = view.seat
+    if choice is None or me is None:
+        return A.CHOOSE_DRAW
+    return A.CHOOSE_PAY if view.cash(me) >= choice[2] + 200 else A.CHOOSE_DRAW
+
+
+def _sell_a_group(view: SeatView, me: int) -> A.RaiseFunds | None:
+    """Sell the buildings of our cheapest built group at once (hotels that the bank has
+    no houses to break down), or None."""
+    t = view.tables
+    best: tuple[int, ...] | None = None
+    best_cost = 0
+    for g in t.street_groups:
+        squares = t.groups[g]
+        if view.owner(squares[0]) != me or not any(view.level(s) for s in squares):
+            continue
+        cost = t.house_cost[squares[0]]
+        if best is None or cost < best_cost:
+            best, best_cost = squares, cost
+    if best is None:
+        return None
+    action = A.RaiseFunds(tuple((s, 0) for s in best if view.level(s)), ())
+    return action if view.is_legal(action) else None
+
+
+def _fallback(legal: list[A.LegalEntry]) -> A.Action:
+    """The first concrete action that neither trades nor spends nor resigns."""
+    for e in legal:
+        if e is not A.RESIGN and not isinstance(
+            e, (A.BidRange, A.RepayRange, A.TradeTemplate, A.RaiseFundsTemplate, A.Build)
+        ):
+            return e
+    for e in legal:
+        if isinstance(e, A.Build):
+            return e
+    raise RuntimeError("no concrete legal action")
