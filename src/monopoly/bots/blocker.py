@@ -54,7 +54,11 @@ class BlockerBot(StrategyBot):
                 continue
             # a swap: the partner's deed that completes a group of ours
             for theirs in view.holdings(other):
-                if completes_group(view, me, theirs) and tradeable(view, other, theirs):
+                if (
+                    t.group_of[theirs] != t.group_of[sq]
+                    and completes_group(view, me, theirs)
+                    and tradeable(view, other, theirs)
+                ):
                     out.append(
                         A.ProposeTrade(other, A.Bundle(squares=(sq,)), A.Bundle(squares=(theirs,)))
                     )

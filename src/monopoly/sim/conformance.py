@@ -1,7 +1,7 @@
 """The conformance harness: random legal play from fixed seeds, invariants after every action.
 
 Like OpenSpiel's ``random_sim_test``: games between random bots (or the named bots of
-``bots``, cycled over the seats) with 2-8 seats, rule
+``bots``, cycled over the seats; 2-8 seats, rule
 variants by game), and after every action the position is checked against the
 invariants the rules imply:
 
