@@ -293,11 +293,11 @@ def _mpl(text: str) -> str:
     return text.replace("$", r"\$")
 
 
-def _short_name(name: str, width: int = 11) -> str:
+def _short_name(name: str, width: int = 10) -> str:
     lines = textwrap.wrap(name, width, break_long_words=False) or [name]
     if len(lines) > 2:
         lines = [lines[0], lines[1][: width - 1] + "…"]
-    return "\n".join(line if len(line) <= width + 2 else line[: width + 1] + "…" for line in lines)
+    return "\n".join(line if len(line) <= width + 1 else line[:width] + "…" for line in lines)
 
 
 # --- the plots
@@ -449,6 +449,7 @@ def _plot_roi(labels: Mapping[str, str], t: Translator, rows: list[dict[str, Any
 def _draw_board(ax: Axes, shares: Sequence[float], vmax: float, edition: Edition, lang: str,
                 t: Translator, title: str, centre: str) -> Any:
     import numpy as np
+    from matplotlib.collections import PatchCollection
     from matplotlib.patches import Rectangle
 
     n = len(edition.squares)
@@ -462,9 +463,10 @@ def _draw_board(ax: Axes, shares: Sequence[float], vmax: float, edition: Edition
                       interpolation="nearest")
     last = side - 1
     band = 0.16
+    frames: list[Rectangle] = []
+    bands: list[Rectangle] = []
     for sq, (r, c) in enumerate(cells):
-        ax.add_patch(Rectangle((c - 0.5, r - 0.5), 1, 1, fill=False, edgecolor="#555555",
-                               linewidth=0.6))
+        frames.append(Rectangle((c - 0.5, r - 0.5), 1, 1))
         colour = GROUP_COLOURS.get(edition.squares[sq].group or "")
         if colour and edition.squares[sq].kind == "street":
             # the colour band on the inner edge of the cell, as printed on the board
@@ -476,13 +478,18 @@ def _draw_board(ax: Axes, shares: Sequence[float], vmax: float, edition: Edition
                 xy, w, h = (c - 0.5, r + 0.5 - band), 1.0, band
             else:
                 xy, w, h = (c - 0.5, r - 0.5), band, 1.0
-            ax.add_patch(Rectangle(xy, w, h, color=colour, linewidth=0))
+            bands.append(Rectangle(xy, w, h, facecolor=colour, linewidth=0))
         names = edition.squares[sq].names
         name = _short_name(names.get(lang) or names["en"])
         value = shares[sq] * 100
         ink = "white" if value > vmin + (vmax * 100 - vmin) * 0.7 else "#1b1b1b"
-        ax.text(c, r, _mpl(f"{name}\n{_decimal(t, value, 2)}"), ha="center", va="center",
-                fontsize=5.2, color=ink, linespacing=1.05)
+        label = ax.text(c, r, _mpl(f"{name}\n{_decimal(t, value, 2)}"), ha="center",
+                        va="center", fontsize=5.2, color=ink, linespacing=1.05)
+        label.set_in_layout(False)  # inside the axes: the layout need not measure it
+    # one collection each (adding patches one by one is slow)
+    ax.add_collection(PatchCollection(frames, facecolor="none", edgecolor="#555555",
+                                      linewidth=0.6))
+    ax.add_collection(PatchCollection(bands, match_original=True))
     ax.text(last / 2, last / 2, _mpl(centre), ha="center", va="center", fontsize=10,
             color="#333333", wrap=True)
     ax.set_title(_mpl(title))
