@@ -285,6 +285,14 @@ def test_mixed_bots_keep_every_invariant_in_the_default_variants() -> None:
     assert (result["errors"], result["violations"]) == (0, 0), result["details"]
 
 
+@pytest.mark.parametrize("preset_name", ["house", "tournament"])
+def test_the_bots_answer_random_offers_and_loans(preset_name: str) -> None:
+    """Random players propose trades (and loans, in the house rules) to the bots."""
+    bots = ("random", *STRATEGY_BOTS[:4], "random")
+    result = C.run_conformance(6, seed=9, max_actions=1200, preset_name=preset_name, bots=bots)
+    assert (result["errors"], result["violations"]) == (0, 0), result["details"]
+
+
 def test_bots_are_cycled_over_the_seats_and_results_ignore_workers() -> None:
     bots = ("builder", "blocker", "random")
     one = C.run_conformance(3, seed=2, max_actions=300, workers=1, bots=bots)

@@ -219,8 +219,8 @@ class StrategyBot:
         return _ACCEPT if self.trade_gain(view, gets, gives, offer["proposer"]) > 0 else _REJECT
 
     def _bid(self, view: SeatView, entry: A.BidRange) -> A.Action:
-        """One bid of the whole limit (open: while it beats the high bid; sealed: the
-        limit, never more than the cash in hand, which a sealed bid could exceed)."""
+        """Bid up to the limit, never more than the cash in hand (a sealed bid could
+        exceed it): sealed, the whole limit at once; open, in steps."""
         sq = view.auction_square()
         if sq < 0:
             return _PASS_BID
@@ -235,9 +235,16 @@ class StrategyBot:
         if au is not None and au["high_bidder"] == me:
             return _PASS_BID  # never outbid itself (an open auction asks the others)
         limit = min(limit, entry.high, view.cash(me))
-        if limit >= entry.low:
-            return A.Bid(limit)
-        return _PASS_BID
+        if limit < entry.low:
+            return _PASS_BID
+        if au is None or au["sealed"]:
+            return A.Bid(limit)  # one hidden bid: the whole limit
+        # open: raise in steps (a tenth of the price), opening at half the price, so that
+        # a lot nobody else wants is had cheaply
+        price = view.tables.price[sq] if view.auction_lot() == "property" else limit
+        if au["high_bidder"] is None:
+            return A.Bid(min(limit, max(entry.low, price // 2)))
+        return A.Bid(min(limit, max(entry.low, au["high_bid"] + max(10, price // 10))))
 
     def _best_build(self, view: SeatView, builds: list[int], reserve: int) -> int | None:
         """The listed street of the group with the best rent per house cost, where the
@@ -333,10 +340,11 @@ def deed_value(view: SeatView, sq: int) -> int:
 
 def trade_value(view: SeatView, me: int, other: int, gets: A.Bundle, gives: A.Bundle) -> int:
     """Cash value to `me` of receiving `gets` from `other` for `gives`: cash, deeds at their
-    price, IOUs at 80 %, a jail card at 30; completing a group of `me` adds its bonus,
-    completing one of `other` subtracts it (and a fifth more)."""
+    price, an IOU owed to it at 80 % (one it gives at 100 %), a jail card at 30;
+    completing a group of `me` adds its bonus, completing one of `other` subtracts it
+    (and a fifth more)."""
     t = view.tables
-    value = gets.cash - gives.cash + (gets.iou - gives.iou) * 4 // 5
+    value = gets.cash - gives.cash + gets.iou * 4 // 5 - gives.iou
     value += 30 * (len(gets.jail_cards) - len(gives.jail_cards))
     value += sum(deed_value(view, s) for s in gets.squares)
     value -= sum(deed_value(view, s) for s in gives.squares)
