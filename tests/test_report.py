@@ -20,6 +20,7 @@ from monopoly.sim.gamestats import collect, group_keys
 from monopoly.sim.report import (
     PLOTS,
     board_cells,
+    fair_shares,
     landing_shares,
     markov_shares,
     roi_by_group,
@@ -206,6 +207,19 @@ def test_win_rate_rows_keep_the_summary() -> None:
     rows = win_rate_rows(SUMMARY)
     assert [r["bot"] for r in rows] == ["greedy", "<b>Evil & Co</b>"]
     assert rows[1]["low"] == 0.38 and rows[1]["high"] == 0.62
+
+
+def test_fair_share_counts_the_seats_a_bot_holds() -> None:
+    results = [{"seats": ["greedy", "random", "greedy"]}, {"seats": ["random", "greedy", "random"]}]
+    rows = [{"bot": "greedy", "games": 2}, {"bot": "random", "games": 2}]
+    fair = fair_shares(rows, {"bots": {}}, results, 3)
+    assert fair["greedy"] == pytest.approx(3 / 6) and fair["random"] == pytest.approx(3 / 6)
+    # the summary's own seat counts win
+    summary = {"bots": {"greedy": {"seats": 2}, "random": {"seats": 4}}}
+    fair = fair_shares(rows, summary, results, 3)
+    assert fair["greedy"] == pytest.approx(1 / 3) and fair["random"] == pytest.approx(2 / 3)
+    assert fair_shares(win_rate_rows(SUMMARY), SUMMARY, _synthetic_results(), 3) == {
+        "greedy": pytest.approx(4 / 6), "<b>Evil & Co</b>": pytest.approx(1 / 3)}
 
 
 # --- the page

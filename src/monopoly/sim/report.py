@@ -44,6 +44,7 @@ __all__ = [
     "GROUP_COLOURS",
     "PLOTS",
     "board_cells",
+    "fair_shares",
     "landing_shares",
     "markov_shares",
     "roi_by_group",
@@ -99,6 +100,7 @@ _LABELS: Final[Mapping[str, str]] = {
     "win_axis": N_("win rate (%)"),
     "win_error": N_("confidence interval (95 %)"),
     "fair_share": N_("fair share: 1 of {players} players"),
+    "fair_share_seats": N_("fair share: the bot's seats / {players} players"),
     "win_caption": N_(
         "Each bar is a bot's share of the games it won; the whiskers are its confidence "
         "interval at 95 %, and a bar whose whiskers stay clear of the dashed fair-share "
@@ -175,6 +177,30 @@ def win_rate_rows(summary: Mapping[str, Any]) -> list[dict[str, Any]]:
             }
         )
     return rows
+
+
+def fair_shares(
+    rows: Sequence[Mapping[str, Any]],
+    summary: Mapping[str, Any],
+    results: Sequence[Mapping[str, Any]],
+    players: int | None,
+) -> dict[str, float]:
+    """The win rate each bot would have by chance: the share of the seats it held in its
+    games (``1 / players`` for a bot in one seat; more for one in several seats of a
+    game). From the summary's ``seats`` count, else counted from the results."""
+    out: dict[str, float] = {}
+    if not players:
+        return out
+    bots = dict(summary.get("bots") or {})
+    for row in rows:
+        name = row["bot"]
+        seats = bots.get(name, {}).get("seats")
+        games = row["games"]
+        if not isinstance(seats, int):
+            held = [list(r.get("seats") or []).count(name) for r in results]
+            seats, games = sum(held), sum(1 for h in held if h) or games
+        out[name] = seats / (games * players) if games and seats else 1 / players
+    return out
 
 
 def _players(
@@ -317,7 +343,7 @@ def _placeholder(ax: Axes, text: str) -> None:
 
 
 def _plot_win_rates(labels: Mapping[str, str], rows: list[dict[str, Any]],
-                    players: int | None) -> Figure:
+                    players: int | None, fair: Mapping[str, float]) -> Figure:
     fig = _figure(8, 4.8)
     ax = fig.add_subplot()
     ax.set_title(_mpl(labels["win_title"]))
@@ -331,17 +357,24 @@ def _plot_win_rates(labels: Mapping[str, str], rows: list[dict[str, Any]],
     ax.bar(x, rates, color="#2f7d4f", alpha=0.85, width=0.6)
     ax.errorbar(x, rates, yerr=[below, above], fmt="none", ecolor="#1b1b1b", capsize=6,
                 linewidth=1.5, label=_mpl(labels["win_error"]))
-    if players:
+    shares = [fair.get(r["bot"], 1 / players) * 100 if players else math.nan for r in rows]
+    if players and all(math.isclose(v, 100 / players) for v in shares):
         ax.axhline(100 / players, color="#b22222", linestyle="--", linewidth=1.2,
                    label=_mpl(labels["fair_share"].format(players=players)))
+    elif players:
+        # a bot holding several seats of a game wins more often by chance alone
+        ax.hlines(shares, [xi - 0.4 for xi in x], [xi + 0.4 for xi in x], color="#b22222",
+                  linestyle="--", linewidth=1.2,
+                  label=_mpl(labels["fair_share_seats"].format(players=players)))
     for xi, r in zip(x, rows, strict=True):
         ax.annotate(f"{r['win_rate'] * 100:.1f}", (xi, r["high"] * 100),
                     textcoords="offset points", xytext=(0, 4), ha="center", fontsize=9)
     ax.set_xticks(x, [_mpl(r["bot"]) for r in rows], rotation=20 if len(rows) > 4 else 0)
     ax.set_xlabel(_mpl(labels["bot"]))
     ax.set_ylabel(_mpl(labels["win_axis"]))
-    top = max([r["high"] * 100 for r in rows] + [100 / players if players else 0])
-    ax.set_ylim(0, min(100.0, top * 1.2 + 2))
+    top = max([r["high"] * 100 for r in rows] + [v for v in shares if not math.isnan(v)])
+    ax.set_ylim(0, min(112.0, top * 1.15 + 5))  # room for the values above the whiskers
+    ax.set_yticks([v for v in ax.get_yticks() if 0 <= v <= 100])
     ax.grid(axis="y", alpha=0.3)
     ax.legend(loc="upper right", fontsize=9)
     return fig
@@ -543,7 +576,9 @@ def _environment() -> Environment:
     )
 
 
-_KNOWN_KEYS: Final = frozenset({"games", "bots", "draws", "turns", "games_per_second"})
+_KNOWN_KEYS: Final = frozenset(
+    {"games", "bots", "draws", "turns", "games_per_second", "players", "edition"}
+)
 
 
 def _other_parameters(summary: Mapping[str, Any]) -> list[tuple[str, str]]:
@@ -591,7 +626,8 @@ def write_report(
     chain = markov_shares(edition, jail)
 
     figures = {
-        "win_rates.png": _plot_win_rates(labels, rows, players),
+        "win_rates.png": _plot_win_rates(labels, rows, players,
+                                         fair_shares(rows, summary, results, players)),
         "game_length.png": _plot_game_length(labels, t, results),
         "net_worth.png": _plot_net_worth(labels, sample, edition.currency),
         "roi.png": _plot_roi(labels, t, roi, edition, lang),
