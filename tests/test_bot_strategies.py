@@ -303,3 +303,22 @@ def test_the_bots_choose_the_cheaper_income_tax_and_answer_every_choice() -> Non
     for name in STRATEGIES:
         # the seat holds only its 1500: 10 % (150) is less than the flat 200
         assert make_bot(name, 1).choose(SeatView(g, 0), g.legal_actions(0)) is A.TAX_PERCENT
+
+
+def test_builder_mortgages_loose_deeds_to_fund_its_three_houses() -> None:
+    g = new_game(2)
+    give(g, 0, *ORANGE, 5, 12, 28)
+    give(g, 1, 9)
+    set_cash(g, 0, 60)
+    roll_from(g, 0, 0, 3, 6)  # rent on square 9, then the turn may end
+    legal = g.legal_actions(0)
+    assert legal[0] is A.END_TURN
+    view = SeatView(g, 0)
+    assert BuilderBot(1).choose(view, legal) == A.MORTGAGE[12]  # a utility, not the railroad
+    assert CautiousBot(1).choose(view, legal) is A.END_TURN
+    # with the cash back in hand it builds on orange
+    g.apply(0, A.MORTGAGE[12])
+    assert BuilderBot(1).choose(view, g.legal_actions(0)) == A.MORTGAGE[28]
+    g.apply(0, A.MORTGAGE[28])
+    action = BuilderBot(1).choose(view, g.legal_actions(0))
+    assert isinstance(action, A.Build) and action.square in ORANGE

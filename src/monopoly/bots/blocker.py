@@ -39,6 +39,9 @@ class BlockerBot(StrategyBot):
     def want_to_buy(self, view: SeatView, sq: int) -> bool:
         return needing_seat(view, seat_of(view), sq) is not None or super().want_to_buy(view, sq)
 
+    def must_have(self, view: SeatView, sq: int) -> bool:
+        return needing_seat(view, seat_of(view), sq) is not None or super().must_have(view, sq)
+
     def bid_limit(self, view: SeatView, sq: int) -> int:
         if needing_seat(view, seat_of(view), sq) is not None:
             return view.tables.price[sq] * 2

@@ -3,7 +3,8 @@ rents jump).
 
 - races to three houses on its best colour group (the best rent per house cost among
   the groups it owns whole) before it builds anything else, spending down to a small
-  reserve; then builds the rest, keeping :data:`RESERVE_AFTER_RACE`;
+  reserve and mortgaging deeds outside its complete groups for the houses; then builds
+  the rest, keeping :data:`RESERVE_AFTER_RACE`;
 - buys what it lands on while a small reserve stays, any deed that completes a group;
   bids up to twice the price for such a deed;
 - trades to complete a group: offers the deed the partner needs in exchange (a swap of
@@ -65,6 +66,21 @@ class BuilderBot(StrategyBot):
             if not view.rules.build_only_on_landing:
                 return None  # nothing before the three houses on the best group
         return self._best_build(view, builds, RESERVE_AFTER_RACE)
+
+    def funding_need(self, view: SeatView) -> int | None:
+        """While the race to three houses runs, the cost of the next house plus the small
+        reserve (only where a building may be bought at any time, §8)."""
+        r = view.rules
+        if r.build_only_on_landing or r.build_before_rolling or r.houses_per_turn is not None:
+            return None
+        g = self.best_group(view)
+        if g is None or view.houses_left <= 0:
+            return None
+        t = view.tables
+        low = min(view.level(s) for s in t.groups[g])
+        if low >= min(TARGET_LEVEL, view.hotel_level - 1):
+            return None
+        return t.house_cost[t.groups[g][0]] + RESERVE
 
     def trade_proposals(self, view: SeatView, partners: tuple[int, ...]) -> list[A.ProposeTrade]:
         me = seat_of(view)

@@ -8,6 +8,8 @@ then what the seat may do at any time). The hooks:
 - :meth:`StrategyBot.want_to_buy`: buy the deed the token stands on;
 - :meth:`StrategyBot.bid_limit`: the most to bid for a deed at auction;
 - :meth:`StrategyBot.build_order`: which listed street to build on next, or none;
+- :meth:`StrategyBot.must_have`, :meth:`StrategyBot.funding_need`: what it mortgages loose
+  deeds for when short of cash (a deed, the next building);
 - :meth:`StrategyBot.trade_proposals`: trades to offer, best first;
 - :meth:`StrategyBot.trade_gain`: what an offer is worth to the bot (accept when > 0).
 
@@ -90,6 +92,15 @@ class StrategyBot:
         """Trades to propose now, best first (each is checked for legality)."""
         return []
 
+    def must_have(self, view: SeatView, sq: int) -> bool:
+        """A deed worth mortgaging loose deeds for when the cash is short."""
+        return completes_group(view, seat_of(view), sq)
+
+    def funding_need(self, view: SeatView) -> int | None:
+        """Cash it wants in hand for its next building (mortgaging loose deeds for it),
+        or None."""
+        return None
+
     def trade_gain(self, view: SeatView, gets: A.Bundle, gives: A.Bundle, other: int) -> int:
         """What accepting a trade is worth to this bot, in cash (accept when positive)."""
         return trade_value(view, seat_of(view), other, gets, gives)
@@ -108,6 +119,10 @@ class StrategyBot:
             sq = view.buy_square
             return _BUY if self.want_to_buy(view, sq) else _DECLINE
         if first is _DECLINE:
+            # short of cash: mortgage loose deeds for a deed it must have
+            sq = view.buy_square
+            if self.must_have(view, sq):
+                return self._fund(view, legal, view.tables.price[sq]) or _DECLINE
             return _DECLINE
         kind = type(first)
         if kind is A.BidRange:
@@ -171,6 +186,12 @@ class StrategyBot:
                 return A.BUILD[sq]
         me = seat_of(view)
         reserve = self.reserve(view)
+        need = self.funding_need(view)
+        if need is not None:
+            fund = self._fund(view, legal, need)
+            if fund is not None:
+                return fund
+            unmortgages = []  # while saving up for buildings, lift nothing
         if repay is not None:
             amount = min(repay.high, view.cash(me) - reserve)
             if amount >= repay.low:
@@ -186,6 +207,25 @@ class StrategyBot:
             self._proposed_turn = view.turn_number
             return self._propose(view, trade.partners)
         return None
+
+    def _fund(self, view: SeatView, legal: list[A.LegalEntry], need: int) -> A.Action | None:
+        """Mortgage the cheapest loose deed (outside its complete colour groups; railroads
+        last) when the cash is short of `need` and the loose deeds' mortgages cover the
+        difference; else None."""
+        me = seat_of(view)
+        cash = view.cash(me)
+        if cash >= need:
+            return None
+        t = view.tables
+        loose = [
+            e.square
+            for e in legal
+            if isinstance(e, A.Mortgage)
+            and not (t.kind[e.square] == K_STREET and owns_group(view, me, e.square))
+        ]
+        if cash + sum(t.price[s] // 2 for s in loose) < need:
+            return None
+        return A.MORTGAGE[min(loose, key=lambda s: (t.kind[s] == K_RAILROAD, t.price[s]))]
 
     def _propose(self, view: SeatView, partners: tuple[int, ...]) -> A.Action | None:
         turn = view.turn_number

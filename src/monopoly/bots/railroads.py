@@ -30,6 +30,9 @@ class RailroadsBot(StrategyBot):
             return True
         return super().want_to_buy(view, sq)
 
+    def must_have(self, view: SeatView, sq: int) -> bool:
+        return view.tables.kind[sq] == K_RAILROAD or super().must_have(view, sq)
+
     def bid_limit(self, view: SeatView, sq: int) -> int:
         t = view.tables
         if t.kind[sq] == K_RAILROAD:
