@@ -42,6 +42,19 @@ THROWS_PER_TURN: Final = 1.2  # doubles give a turn about 1.2 throws
 HORIZON: Final = 12.0  # rounds over which a group's income counts in its value
 DEBT_HORIZON: Final = 4.0  # rounds of income lost by a sale or mortgage in a debt
 JAIL_CARD_VALUE: Final = 40
+# What a deed is worth to us, as a multiple of its printed price, when it does not
+# complete a group of ours (tuned against the greedy field: deeds of groups we cannot
+# complete are left to the auction, where the others pay full price for them and are
+# short of cash later, when the deeds we want come up)
+BLOCK: Final = 0.9  # an opponent holds the rest of its group
+HOPELESS: Final = 0.7  # opponents hold part of its group, we hold none
+CONTESTED: Final = 0.5  # we and opponents both hold part of its group
+FRESH: Final = 1.1  # nobody holds any of its group yet
+OURS: Final = 1.4  # we hold part of its group, opponents none
+RAILROAD: Final = 0.5  # plus RAILROAD_STEP per railroad we hold
+RAILROAD_STEP: Final = 0.2
+UTILITY: Final = 0.5  # 1.0 when we hold the other utility
+FUND_LEVEL: Final = 3  # mortgage deeds outside our groups to build up to this level
 MAX_MANAGEMENT: Final = 40  # management actions per decision point (a loop guard)
 
 # probability of each throw total 2..12
@@ -306,16 +319,20 @@ class StrongBot:
                 extra = bv.mono_income[g] * HORIZON * THROWS_PER_TURN * self._opponents(view, me)
                 return int(price + max(price, extra * 0.5))
             if opp_max == n - 1:
-                return int(price * 1.6)
+                return int(price * BLOCK)
             if mine and not counts:
-                return int(price * 1.4)
+                return int(price * OURS)
             if opp_max and mine == 0 and len(counts) == 1 and opp_max == n - 2:
-                return int(price * 1.25)  # it would take them one deed from completing
-            return int(price * 1.1)
+                return int(price * HOPELESS)  # it would take them one deed from completing
+            if opp_max and mine == 0:
+                return int(price * HOPELESS)
+            if opp_max:
+                return int(price * CONTESTED)
+            return int(price * FRESH)
         if kind == K_RAILROAD:
-            return int(price * (1.1 + 0.2 * mine))
+            return int(price * (RAILROAD + RAILROAD_STEP * mine))
         if kind == K_UTILITY:
-            return int(price * (1.0 if mine else 0.8))
+            return int(price * (1.0 if mine else UTILITY))
         return price
 
     # ------------------------------------------------------------------ buying
@@ -328,14 +345,18 @@ class StrongBot:
         price = t.price[sq]
         cash = view.cash(me)
         limit = self._lot_limit(view, sq, me)
+        if limit < price and legal[0] is _BUY:
+            return _DECLINE
         if legal[0] is _BUY:
             if cash - price >= self._reserve(view, me) // 2 or limit > price * 1.2:
                 return _BUY
-            if cash - price >= 0 and not self._has_build_need(view, me):
+            if not self._has_build_need(view, me):
                 return _BUY
             return _DECLINE
-        # cannot pay: mortgage cheap deeds for a lot worth it
-        if limit > price * 1.2 and self._managed < MAX_MANAGEMENT:
+        # cannot pay: mortgage cheap deeds for the lot
+        if (limit > price * 1.2 or not self._has_build_need(view, me)) and (
+            self._managed < MAX_MANAGEMENT
+        ):
             if cash + self._cheap_liquidity(view, me) >= price:
                 m = self._cheapest_mortgage(view, legal, me)
                 if m is not None:
@@ -513,7 +534,9 @@ class StrongBot:
             if any(view.is_mortgaged(s) for s in squares):
                 continue
             low = min(view.level(s) for s in squares)
-            if low >= min(3, view.hotel_level - 1):
+            if low >= min(FUND_LEVEL, view.hotel_level):
+                continue
+            if low == view.hotel_level - 1 and self._starve(view, me):
                 continue
             cost = t.house_cost[squares[0]]
             gain = bv.mono_income[g] / (cost * len(squares))
