@@ -10,8 +10,13 @@ Commands::
     monopoly replay FILE [--lang L] [--sheet FILE.html] [--sheet-json FILE] [--json]
     monopoly landing --throws N --jail long|short [--seed S] [--json]
     monopoly analyze markov --jail long|short [--json]
-    monopoly check --games N [--seed S] [--workers W] [--preset P] [--edition E] [--json]
+    monopoly check --games N [--seed S] [--workers W] [--preset P] [--edition E]
+                   [--bots B1,B2,...] [--json]
     monopoly bench [--games G] [--json]
+    monopoly simulate --games N --bots B1,B2,... [--players P] [--preset P] [--edition E]
+                      [--seed S] [--workers W] [--backend process|ray] [--address ADDR]
+                      [--max-turns T] [--report DIR] [--lang L] [--json]
+    monopoly ladder [--games N] [--bots B1,B2,...] [--seed S] [--workers W] [--json]
 
 Bad input (an unknown jail rule, a negative count, a missing or unreadable record) is one
 line on stderr and exit code 2; a failed conformance check is exit code 1.
@@ -22,7 +27,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
@@ -36,6 +41,9 @@ from monopoly.board.rules import PRESETS, RuleSet, preset
 from monopoly.i18n import LANGUAGES, set_language, translation
 from monopoly.i18n import gettext as _
 from monopoly.narrate import Narrator
+
+if TYPE_CHECKING:
+    from monopoly.sim.lab import LabSetup
 
 app = typer.Typer(
     name="monopoly",
@@ -434,6 +442,11 @@ def check(
     ] = None,
     settings: SetOpt = None,
     edition: EditionOpt = "standard",
+    bots: Annotated[
+        str | None,
+        typer.Option(help="Bots to play the games, comma-separated, cycled over the seats "
+                     "(default: random bots)."),
+    ] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Run the conformance harness: random legal play, invariants after every action."""
@@ -445,6 +458,7 @@ def check(
     if preset_name is not None or options:
         _rules(preset_name or "classic", settings)
     _edition(edition)
+    bot_names = _bot_list(bots) if bots is not None else None
     result = run_conformance(
         games,
         seed=seed,
@@ -453,6 +467,7 @@ def check(
         preset_name=preset_name,
         edition=edition,
         options=options,
+        bots=bot_names,
     )
     violations, errors = int(result["violations"]), int(result["errors"])
     if as_json:
@@ -494,6 +509,295 @@ def bench(
     for key, value in result.items():
         table.add_row(key, f"{value:,.1f}" if isinstance(value, float) else str(value))
     Console().print(table)
+
+
+# --------------------------------------------------------------------------- the strategy lab
+
+BackendOpt = Annotated[
+    str, typer.Option(help="Where the games run: process (a pool of --workers processes) "
+                      "or ray (Ray tasks; install monopoly[ray]).")
+]
+AddressOpt = Annotated[
+    str | None, typer.Option(help="The Ray cluster to join (--backend ray; default: start "
+                             "a local Ray instance with --workers CPUs).")
+]
+MaxTurnsOpt = Annotated[
+    int, typer.Option(help="Stop a game after this many turns: a draw (the rule set's "
+                      "turn_limit).")
+]
+WorkersOpt = Annotated[
+    int, typer.Option(help="Worker processes (1: in this process) or Ray CPUs; the results "
+                      "do not depend on it.")
+]
+
+
+def _bot_list(value: str, option: str = "--bots") -> tuple[str, ...]:
+    """A comma-separated list of bot names, each one that can be made now."""
+    from monopoly.bots import make_bot
+    from monopoly.bots.base import BOT_NAMES, LEVELS
+
+    names = tuple(name.strip() for name in value.split(",") if name.strip())
+    if not names:
+        _fail(_("{option} needs at least one bot name").format(option=option))
+    for name in dict.fromkeys(names):
+        try:
+            make_bot(name, 0)
+        except ValueError:
+            _fail(_("{option}: unknown bot {name}; known bots: {known}").format(
+                option=option, name=repr(name), known=", ".join((*BOT_NAMES, *LEVELS))))
+        except ImportError:
+            _fail(_("{option}: the bot {name} is not available in this version").format(
+                option=option, name=repr(name)))
+    return names
+
+
+def _lab_setup(
+    bots: tuple[str, ...],
+    players: int,
+    seed: int,
+    preset_name: str,
+    settings: list[str] | None,
+    edition: str,
+    max_turns: int,
+    workers: int,
+    backend: str,
+    address: str | None,
+    report: bool = False,
+) -> LabSetup:
+    """Check the options of a lab run (one line and exit 2 for bad input); its LabSetup."""
+    from monopoly.sim.lab import BACKENDS, SEAT_NAMES, LabSetup
+
+    _check_count("--workers", workers, low=1)
+    _check_count("--max-turns", max_turns, low=1)
+    if backend not in BACKENDS:
+        _fail(_("{option} must be one of {choices}, not {value}").format(
+            option="--backend", choices=", ".join(BACKENDS), value=repr(backend)))
+    if address and backend != "ray":
+        _fail(_("--address needs --backend ray"))
+    rules = _rules(preset_name, settings)
+    ed = _edition(edition)
+    try:
+        capped = rules.with_options(turn_limit=max_turns)
+    except MonopolyError as exc:
+        _fail(_("{option}: {error}").format(option="--max-turns", error=translation_error(exc)))
+    try:  # a rule set that cannot seat this many players (dealt deeds) fails here, once
+        Game(SEAT_NAMES[:players], 0, capped, ed, events=False)
+    except (MonopolyError, ValueError) as exc:
+        _fail(translation_error(exc))
+    return LabSetup(
+        bots=bots, players=players, seed=seed, rules=rules, edition=edition,
+        max_turns=max_turns, report=report,
+    )
+
+
+def _run_lab(run: Any, games: int, show_progress: bool) -> Any:
+    """Call ``run(progress)``, with a Rich progress bar of `games` games when asked;
+    Ray's absence or failure to start is one line and exit 2."""
+    from monopoly.sim.lab import RayMissingError, RayStartError
+
+    try:
+        if not show_progress:
+            return run(None)
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeElapsedColumn,
+            TimeRemainingColumn,
+        )
+
+        with Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            TimeRemainingColumn(),
+            transient=True,
+        ) as bar:
+            task = bar.add_task(_("Games"), total=games)
+            return run(lambda n: bar.advance(task, n))
+    except RayMissingError:
+        _fail(_("--backend ray needs Ray, which is not installed: pip install "
+                "'monopoly[ray]'"))
+    except RayStartError as exc:
+        _fail(_("Ray did not start: {error}").format(error=exc))
+
+
+def _show_progress(as_json: bool) -> bool:
+    return not as_json and sys.stdout.isatty()
+
+
+def _rate(value: float) -> str:
+    return f"{100 * value:.1f} %"
+
+
+@app.command()
+def simulate(
+    games: Annotated[int, typer.Option(help="Number of games.")],
+    bots: Annotated[
+        str,
+        typer.Option(help="Bots, comma-separated: game i seats this list rotated by i, "
+                     "cycled when there are fewer bots than players."),
+    ],
+    players: Annotated[int, typer.Option(help="Seats per game, 2-8.")] = 4,
+    preset_name: PresetOpt = "classic",
+    settings: SetOpt = None,
+    edition: EditionOpt = "standard",
+    seed: Annotated[int, typer.Option(help="Seed of the run: game i's seed comes from it "
+                                      "and i.")] = 0,
+    workers: WorkersOpt = 1,
+    backend: BackendOpt = "process",
+    address: AddressOpt = None,
+    max_turns: MaxTurnsOpt = 1000,
+    report: Annotated[
+        Path | None, typer.Option(help="Write an HTML report with plots to this directory.")
+    ] = None,
+    lang: LangOpt = "en",
+    as_json: JsonOpt = False,
+) -> None:
+    """The strategy lab: many games between bots, win rates with 95 % intervals."""
+    import time
+
+    _lang(lang)
+    _check_count("--games", games)
+    if not 2 <= players <= len(SEAT_NAMES):
+        _fail(_("--players must be between 2 and {n}, got {players}").format(
+            n=len(SEAT_NAMES), players=players))
+    names = _bot_list(bots)
+    setup = _lab_setup(names, players, seed, preset_name, settings, edition, max_turns,
+                       workers, backend, address, report=report is not None)
+    if report is not None:
+        import importlib.util
+
+        for module in ("monopoly.sim.report", "monopoly.sim.gamestats"):
+            if importlib.util.find_spec(module) is None:
+                _fail(_("--report: {module} is not available in this version").format(
+                    module=module))
+    from monopoly.sim.lab import run_games
+    from monopoly.sim.stats import summarize
+
+    start = time.perf_counter()
+    results: list[dict[str, Any]] = _run_lab(
+        lambda progress: run_games(setup, games, workers=workers, backend=backend,
+                                   address=address, progress=progress),
+        games, _show_progress(as_json))
+    seconds = time.perf_counter() - start
+    summary: dict[str, Any] = {
+        **summarize(results, names, seconds),
+        "players": players,
+        "bot_list": list(names),
+        "seed": seed,
+        "preset": preset_name,
+        "edition": edition,
+        "max_turns": max_turns,
+        "rules": setup.capped_rules().to_dict(),
+        "workers": workers,
+        "backend": backend,
+    }
+    sample = None
+    if results and "worth_history" in results[0]:
+        first = results[0]
+        sample = {
+            "seats": first["seats"],
+            "names": list(SEAT_NAMES[: len(first["seats"])]),
+            "worth_history": first.pop("worth_history"),
+        }
+    page = None
+    if report is not None:
+        from monopoly.sim.report import write_report
+
+        try:
+            page = write_report(report, summary, results, sample, edition, lang)
+        except OSError as exc:
+            _fail(_("cannot write the report {path}: {error}").format(
+                path=repr(str(report)), error=exc.strerror or exc))
+    if as_json:
+        if page is not None:
+            summary["report"] = str(page)
+        _print_json(summary)
+        return
+    console = Console(highlight=False, soft_wrap=True)
+    table = Table(title=_("Strategy lab: {games} games, {players} players").format(
+        games=games, players=players))
+    table.add_column(_("Bot"))
+    table.add_column(_("Games"), justify="right")
+    table.add_column(_("Wins"), justify="right")
+    table.add_column(_("Win rate"), justify="right")
+    table.add_column(_("95 % interval"), justify="right")
+    for name, rec in summary["bots"].items():
+        low, high = rec["ci95"]
+        table.add_row(name, str(rec["games"]), str(rec["wins"]), _rate(rec["win_rate"]),
+                      f"{_rate(low)} - {_rate(high)}")
+    console.print(table)
+    turns = summary["turns"]
+    console.print(_("Draws (no winner): {n}").format(n=summary["draws"]), markup=False)
+    if turns["mean"] is not None:
+        console.print(_("Turns per game: mean {mean:.1f}, median {median:.1f}").format(
+            mean=turns["mean"], median=turns["median"]), markup=False)
+    console.print(_("{rate:.1f} games per second").format(rate=summary["games_per_second"]),
+                  markup=False)
+    if page is not None:
+        console.print(_("Report written to {path}.").format(path=page), markup=False)
+
+
+@app.command()
+def ladder(
+    games: Annotated[int, typer.Option(help="Games per table (every 4-bot combination "
+                                       "of the bots is a table).")] = 40,
+    bots: Annotated[
+        str | None,
+        typer.Option(help="Bots, comma-separated (default: every bot)."),
+    ] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the ladder.")] = 0,
+    workers: WorkersOpt = 1,
+    backend: BackendOpt = "process",
+    address: AddressOpt = None,
+    preset_name: PresetOpt = "classic",
+    edition: EditionOpt = "standard",
+    max_turns: MaxTurnsOpt = 1000,
+    lang: LangOpt = "en",
+    as_json: JsonOpt = False,
+) -> None:
+    """Every bot against every other at 4-player tables; ratings (openskill) with their
+    uncertainty, best first."""
+    from monopoly.bots.base import BOT_NAMES
+
+    _lang(lang)
+    _check_count("--games", games)
+    names = _bot_list(bots if bots is not None else ",".join(BOT_NAMES))
+    if len(set(names)) < 2:
+        _fail(_("--bots: a ladder needs at least two different bots"))
+    from monopoly.sim.ladder import TABLE_SIZE, ladder_tables, run_ladder
+
+    setup = _lab_setup(names, min(TABLE_SIZE, len(set(names))), seed, preset_name, None,
+                       edition, max_turns, workers, backend, address)
+    total = games * len(ladder_tables(names))
+    result: dict[str, Any] = _run_lab(
+        lambda progress: run_ladder(setup, games, workers=workers, backend=backend,
+                                    address=address, progress=progress),
+        total, _show_progress(as_json))
+    result.update(seed=seed, preset=preset_name, edition=edition, max_turns=max_turns,
+                  workers=workers, backend=backend)
+    if as_json:
+        _print_json(result)
+        return
+    table = Table(title=_("Ladder: {games} games at {tables} tables").format(
+        games=result["games"], tables=len(result["tables"])))
+    table.add_column("#", justify="right")
+    table.add_column(_("Bot"))
+    table.add_column(_("Rating"), justify="right")
+    table.add_column("mu", justify="right")
+    table.add_column("sigma", justify="right")
+    table.add_column(_("Games"), justify="right")
+    table.add_column(_("Win rate"), justify="right")
+    for place, row in enumerate(result["ratings"], start=1):
+        table.add_row(str(place), row["bot"], f"{row['ordinal']:.2f}", f"{row['mu']:.2f}",
+                      f"{row['sigma']:.2f}", str(row["games"]), _rate(row["win_rate"]))
+    console = Console(highlight=False, soft_wrap=True)
+    console.print(table)
+    console.print(_("Rating: mu - 3 sigma (openskill, Plackett-Luce); draws (no winner): "
+                    "{n}").format(n=result["draws"]), markup=False)
 
 
 def main() -> None:  # pragma: no cover - the console script entry point is `app`
