@@ -176,10 +176,7 @@ class StrongBot:
         return max(1, len(view.active_seats()) - 1)
 
     def _complete(self, view: SeatView, g: int, seat: int) -> bool:
-        for s in view.tables.groups[g]:
-            if view.owner(s) != seat:
-                return False
-        return True
+        return all(view.owner(s) == seat for s in view.tables.groups[g])
 
     def _cheap_liquidity(self, view: SeatView, me: int) -> int:
         """Mortgage value of our deeds outside complete groups (cheap money in a pinch)."""
@@ -202,7 +199,7 @@ class StrongBot:
         for d in range(2, 13):
             sq = (pos + d) % 40
             owner = view.owner(sq)
-            if owner == BANK or owner == me:
+            if owner in (BANK, me):
                 continue
             rent = view.rent_of(sq, d)
             if rent:
@@ -354,23 +351,25 @@ class StrongBot:
                 return _BUY
             return _DECLINE
         # cannot pay: mortgage cheap deeds for the lot
-        if (limit > price * 1.2 or not self._has_build_need(view, me)) and (
-            self._managed < MAX_MANAGEMENT
+        if (
+            (limit > price * 1.2 or not self._has_build_need(view, me))
+            and self._managed < MAX_MANAGEMENT
+            and cash + self._cheap_liquidity(view, me) >= price
         ):
-            if cash + self._cheap_liquidity(view, me) >= price:
-                m = self._cheapest_mortgage(view, legal, me)
-                if m is not None:
-                    self._managed += 1
-                    return m
+            m = self._cheapest_mortgage(view, legal, me)
+            if m is not None:
+                self._managed += 1
+                return m
         return _DECLINE
 
     def _has_build_need(self, view: SeatView, me: int) -> bool:
         """A complete group of ours still below three houses."""
         t = view.tables
         for g in t.street_groups:
-            if self._complete(view, g, me):
-                if min(view.level(s) for s in t.groups[g]) < min(3, view.hotel_level):
-                    return True
+            if self._complete(view, g, me) and min(
+                view.level(s) for s in t.groups[g]
+            ) < min(3, view.hotel_level):
+                return True
         return False
 
     # ------------------------------------------------------------------ auctions
@@ -498,12 +497,21 @@ class StrongBot:
         # 3. not enough cash for a house below three: mortgage a deed outside our groups
         if not view.rules.build_only_on_landing and not view.rules.build_before_rolling:
             want = self._wanted_house_cost(view, me)
-            if want and cash - want < reserve:
-                if cash + self._cheap_liquidity(view, me) - want >= reserve:
-                    m = self._cheapest_mortgage(view, legal, me)
-                    if m is not None:
-                        return m
-        # 4. lift other mortgages with spare cash, the best earners first
+            if (
+                want
+                and cash - want < reserve
+                and cash + self._cheap_liquidity(view, me) - want >= reserve
+            ):
+                m = self._cheapest_mortgage(view, legal, me)
+                if m is not None:
+                    return m
+        # 4. pay back loans from other players (§9 house rule) with cash to spare
+        for e in legal:
+            if type(e) is A.RepayRange:
+                amount = min(e.high, cash - reserve - 300)
+                if amount >= e.low:
+                    return A.RepayLoan(e.to, amount)
+        # 5. lift other mortgages with spare cash, the best earners first
         if unmortgages:
             spare = cash - reserve - 150
             best_u: A.Unmortgage | None = None
@@ -549,7 +557,7 @@ class StrongBot:
         t = view.tables
         bv = board_values(view)
         value = t.price[sq] // 2
-        cost = value * view.rules.mortgage_interest_percent / 100
+        cost: float = value * int(view.rules.mortgage_interest_percent) / 100
         n_opp = self._opponents(view, me)
         cost += bv.land[sq] * view.rent_of(sq) * THROWS_PER_TURN * n_opp * DEBT_HORIZON
         if t.kind[sq] == K_STREET and self._complete(view, t.group_of[sq], me):
@@ -565,12 +573,12 @@ class StrongBot:
         for e in legal:
             if type(e) is not A.Mortgage:
                 continue
-            sq = e.square  # type: ignore[union-attr]
+            sq = e.square
             if t.kind[sq] == K_STREET and self._complete(view, t.group_of[sq], me):
                 continue
             c = self._mortgage_cost(view, sq, me) / max(1, t.price[sq] // 2)
             if best is None or c < best_cost:
-                best, best_cost = e, c  # type: ignore[assignment]
+                best, best_cost = e, c
         return best
 
     # ------------------------------------------------------------------ debts
@@ -675,9 +683,12 @@ class StrongBot:
             before = self._group_value(view, bv, g, seat, {}, n_opp)
             after = self._group_value(view, bv, g, seat, owner, n_opp)
             delta += after - before
-            if g in t.street_groups and not self._complete(view, g, seat):
-                if all(owner.get(s, view.owner(s)) == seat for s in t.groups[g]):
-                    completes = True
+            if (
+                g in t.street_groups
+                and not self._complete(view, g, seat)
+                and all(owner.get(s, view.owner(s)) == seat for s in t.groups[g])
+            ):
+                completes = True
         for sq in gets.squares:
             if view.is_mortgaged(sq):
                 delta -= t.price[sq] * 0.3  # the fee now and the lifting later
@@ -714,7 +725,7 @@ class StrongBot:
         assert me is not None
         template = None
         for e in legal:
-            if type(e) is A.TradeTemplate and not e.counter:  # type: ignore[union-attr]
+            if type(e) is A.TradeTemplate and not e.counter:
                 template = e
                 break
         if template is None:

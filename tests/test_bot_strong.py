@@ -1,0 +1,380 @@
+"""The strong bot (issue 4): legal everywhere, trades that never hand over a complete group
+for nothing, debts raised in the cheapest order, bids by value, jail by the stage of the
+game, the housing shortage, determinism from its seed and the seat's view only."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from monopoly.board import actions as A
+from monopoly.board.game import Game
+from monopoly.board.rules import PRESETS, RuleSet, preset
+from monopoly.board.testing import give, new_game, roll_from, set_cash, set_levels
+from monopoly.board.view import SeatView
+from monopoly.bots.base import Bot, make_bot
+from monopoly.bots.driver import play_game
+from monopoly.bots.strong import StrongBot
+
+ORANGE = (16, 18, 19)
+LIGHT_BLUE = (6, 8, 9)
+RED = (21, 23, 24)
+RAILROADS = (5, 15, 25, 35)
+
+
+def _complete_groups(game: Game, seat: int) -> set[int]:
+    t = game.t
+    return {g for g in t.street_groups if all(game.owner[s] == seat for s in t.groups[g])}
+
+
+def _play_checked(
+    game: Game, bots: list[Bot], max_actions: int, strong: set[int]
+) -> list[tuple[int, A.Action]]:
+    """Play like the driver, asserting every choice is legal and, for the strong seats,
+    that no accepted trade hands the proposer a complete group for little, and that no
+    bankruptcy is declared with buildings standing."""
+    views = [SeatView(game, s) for s in range(len(bots))]
+    n = 0
+    while not game.is_over and n < max_actions:
+        seat = game.pending
+        assert seat is not None
+        action = bots[seat].choose(views[seat], game.legal_actions(seat))
+        assert game.is_legal(seat, action), (action.text(), game.why_illegal(seat, action))
+        if seat in strong:
+            assert not isinstance(action, A.Resign)
+            if action is A.DECLARE_BANKRUPTCY:
+                assert not any(game.level[sq] for sq in game.holdings[seat])
+            if action is A.ACCEPT_TRADE:
+                offer = game.offer
+                assert offer is not None
+                before = _complete_groups(game, offer.proposer)
+                owner = list(game.owner)
+                for sq in offer.take.squares:
+                    owner[sq] = offer.proposer
+                t = game.t
+                after = {
+                    g for g in t.street_groups
+                    if all(owner[s] == offer.proposer for s in t.groups[g])
+                }
+                if after - before:
+                    mine = set(offer.give.squares)
+                    assert offer.give.cash >= 1000 or any(
+                        t.group_of[sq] in t.street_groups for sq in mine
+                    ), offer
+            if isinstance(action, A.ProposeTrade):
+                # our own offers give cash only: never a deed that completes a group
+                assert not action.give.squares
+        game.apply(seat, action)
+        n += 1
+    return game.history
+
+
+# ----------------------------------------------------------------------- legal everywhere
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_strong_plays_every_preset_legally(name: str) -> None:
+    for seed in range(2):
+        rules = preset(name).with_options(turn_limit=200) if name in (
+            "classic", "czech", "short", "house"
+        ) else preset(name)
+        g = Game([f"p{i}" for i in range(4)], seed, rules, events=False)
+        bots: list[Bot] = [make_bot("strong", seed * 10 + s) for s in range(3)]
+        bots.append(make_bot("greedy" if seed else "random", 99))
+        _play_checked(g, bots, 1500, {0, 1, 2})
+
+
+@pytest.mark.parametrize("edition", ["uk", "disney"])
+def test_strong_plays_other_editions_legally(edition: str) -> None:
+    for seed in range(2):
+        rules = RuleSet(turn_limit=200, income_tax_choice=bool(seed))
+        g = Game([f"p{i}" for i in range(4)], seed, rules, edition, events=False)
+        bots: list[Bot] = [make_bot("strong", s) for s in range(2)]
+        bots += [make_bot("random", 7), make_bot("greedy", 8)]
+        _play_checked(g, bots, 1500, {0, 1})
+
+
+def test_strong_plays_a_housing_shortage_and_sealed_building_auctions_legally() -> None:
+    for seed in range(3):
+        rules = RuleSet(houses=6, hotels=2, auction="sealed" if seed % 2 else "open",
+                        starting_properties=4, starting_properties_paid=False)
+        g = Game([f"p{i}" for i in range(3)], seed, rules, events=False)
+        bots: list[Bot] = [make_bot("strong", s) for s in range(3)]
+        _play_checked(g, bots, 2000, {0, 1, 2})
+
+
+def test_strong_trades_with_random_players_never_give_a_group_for_little() -> None:
+    """Random players offer all sorts of trades; the checks are in _play_checked."""
+    for seed in range(3):
+        g = Game([f"p{i}" for i in range(4)], seed, RuleSet(turn_limit=300), events=False)
+        bots: list[Bot] = [make_bot("strong", 1), make_bot("random", 2),
+                           make_bot("strong", 3), make_bot("random", 4)]
+        _play_checked(g, bots, 2500, {0, 2})
+
+
+def test_strong_never_declares_bankruptcy_with_buildings() -> None:
+    """Short of cash from the start, bankruptcies come early; the check is in the loop."""
+    declared = 0
+    for seed in range(4):
+        g = Game([f"p{i}" for i in range(4)], seed,
+                 RuleSet(starting_cash=400, turn_limit=400), events=False)
+        bots: list[Bot] = [make_bot("strong", s) for s in range(2)]
+        bots += [make_bot("greedy", 2), make_bot("greedy", 3)]
+        history = _play_checked(g, bots, 3000, {0, 1})
+        declared += sum(1 for s, a in history if s in (0, 1) and a is A.DECLARE_BANKRUPTCY)
+    assert declared > 0  # the check above was exercised
+
+
+# ----------------------------------------------------------------------- trade offers
+
+
+def _offer(game: Game, proposer: int, give_: A.Bundle, take: A.Bundle) -> A.Action:
+    game.apply(proposer, A.ProposeTrade(0, give_, take))
+    return StrongBot(1).choose(SeatView(game, 0), game.legal_actions(0))
+
+
+def test_rejects_an_offer_that_completes_the_proposers_group_for_a_little_cash() -> None:
+    g = new_game()
+    give(g, 1, 37)
+    give(g, 0, 39, 1)
+    choice = _offer(g, 1, A.Bundle(cash=500), A.Bundle(squares=(39,)))
+    assert choice is A.REJECT_TRADE or isinstance(choice, A.CounterTrade)
+
+
+def test_rejects_a_swap_where_the_opponent_gains_more() -> None:
+    """Both complete a group, but theirs (dark blue) is worth more than ours (brown)."""
+    g = new_game()
+    give(g, 1, 37, 3)
+    give(g, 0, 39, 1)
+    choice = _offer(g, 1, A.Bundle(squares=(3,)), A.Bundle(squares=(39,)))
+    assert choice is A.REJECT_TRADE
+
+
+def test_accepts_a_deed_that_completes_its_own_group() -> None:
+    g = new_game()
+    give(g, 0, 37)
+    give(g, 1, 39)
+    choice = _offer(g, 1, A.Bundle(squares=(39,)), A.Bundle(cash=100))
+    assert choice is A.ACCEPT_TRADE
+
+
+def test_proposes_cash_for_the_deed_that_completes_its_group() -> None:
+    g = new_game()
+    give(g, 0, 16, 18)
+    give(g, 1, 19)
+    legal = g.legal_actions(0)
+    assert legal[0] is A.ROLL
+    choice = StrongBot(1).choose(SeatView(g, 0), legal)
+    assert isinstance(choice, A.ProposeTrade)
+    assert choice.to == 1 and choice.take.squares == (19,) and not choice.give.squares
+    assert choice.give.cash > g.t.price[19]
+    assert g.is_legal(0, choice)
+
+
+# ----------------------------------------------------------------------- debts
+
+
+def _in_debt(g: Game) -> list[A.LegalEntry]:
+    """Seat 0, with no cash, lands on seat 3's Baltic Avenue and owes its rent."""
+    give(g, 3, 3)
+    set_cash(g, 0, 0)
+    roll_from(g, 0, 0, 1, 2)
+    debt = SeatView(g, 0).debt()
+    assert debt is not None and debt[0] == 0
+    return g.legal_actions(0)
+
+
+def test_in_a_debt_sells_a_house_when_that_costs_less_than_a_mortgage() -> None:
+    """Mortgaging a railroad of four gives up its 200 rent; a light-blue house costs 25."""
+    g = new_game()
+    give(g, 0, *RAILROADS, *LIGHT_BLUE)
+    set_levels(g, s6=4, s8=4, s9=4)
+    legal = _in_debt(g)
+    assert any(isinstance(e, A.Mortgage) for e in legal)
+    choice = StrongBot(1).choose(SeatView(g, 0), legal)
+    assert isinstance(choice, A.SellBuilding) and choice.square in LIGHT_BLUE
+
+
+def test_in_a_debt_mortgages_a_lone_utility_before_selling_houses() -> None:
+    g = new_game()
+    give(g, 0, 12, *LIGHT_BLUE)
+    set_levels(g, s6=4, s8=4, s9=4)
+    choice = StrongBot(1).choose(SeatView(g, 0), _in_debt(g))
+    assert choice == A.Mortgage(12)
+
+
+def test_declares_bankruptcy_only_after_selling_its_buildings() -> None:
+    g = new_game()
+    give(g, 0, *LIGHT_BLUE)
+    give(g, 3, 37, 39)
+    set_levels(g, s6=1, s8=1, s9=1, s37=5, s39=5)
+    set_cash(g, 0, 0)
+    roll_from(g, 0, 30, 4, 5)  # Boardwalk with a hotel: 2000
+    bot = StrongBot(1)
+    view = SeatView(g, 0)
+    legal = g.legal_actions(0)
+    assert legal[0] is A.DECLARE_BANKRUPTCY
+    first = bot.choose(view, legal)
+    assert isinstance(first, A.RaiseFunds)
+    g.apply(0, first)
+    assert not any(g.level[sq] for sq in LIGHT_BLUE)
+    assert bot.choose(view, g.legal_actions(0)) is A.DECLARE_BANKRUPTCY
+
+
+# ----------------------------------------------------------------------- auctions
+
+
+def _sealed_bid(g: Game, landing: tuple[int, int, int]) -> int:
+    start, d1, d2 = landing
+    roll_from(g, 0, start, d1, d2)
+    g.apply(0, A.DECLINE)
+    legal = g.legal_actions(0)
+    choice = StrongBot(1).choose(SeatView(g, 0), legal)
+    if choice is A.PASS_BID:
+        return 0
+    assert isinstance(choice, A.Bid)
+    assert choice.amount <= g.players[0].cash  # a sealed bid within the cash in hand
+    assert g.is_legal(0, choice)
+    return choice.amount
+
+
+def test_bids_more_for_a_lot_that_completes_its_group_than_for_a_hopeless_one() -> None:
+    g = new_game(auction="sealed")
+    give(g, 0, 37)
+    high = _sealed_bid(g, (30, 4, 5))  # Boardwalk: completes dark blue
+    g = new_game(auction="sealed")
+    give(g, 1, 23)
+    give(g, 2, 24)
+    low = _sealed_bid(g, (15, 2, 4))  # Kentucky Avenue: red is split among opponents
+    assert high > 2 * low
+    assert high > g.t.price[39]
+
+
+def test_open_auction_outbids_the_printed_price_for_a_completing_lot() -> None:
+    g = new_game()
+    give(g, 1, 37)
+    roll_from(g, 0, 30, 4, 5)
+    g.apply(0, A.DECLINE)
+    bots = [make_bot("greedy", 2), StrongBot(1), make_bot("greedy", 3), make_bot("greedy", 4)]
+    views = [SeatView(g, s) for s in range(4)]
+    while g.auction is not None:
+        seat = g.pending
+        assert seat is not None
+        g.apply(seat, bots[seat].choose(views[seat], g.legal_actions(seat)))
+    assert g.owner[39] == 1
+    assert g.players[1].cash < 1500 - g.t.price[39]
+
+
+# ----------------------------------------------------------------------- jail, building
+
+
+def _jailed(g: Game) -> list[A.LegalEntry]:
+    p = g.players[0]
+    p.in_jail, p.position, p.jail_turns = True, g.t.jail, 0
+    legal = g.legal_actions(0)
+    assert A.PAY_JAIL_FINE in legal
+    return legal
+
+
+def test_jail_early_pays_to_get_out_and_buy() -> None:
+    g = new_game()
+    assert StrongBot(1).choose(SeatView(g, 0), _jailed(g)) is A.PAY_JAIL_FINE
+
+
+def test_jail_late_stays_when_opponents_have_developed_groups() -> None:
+    g = new_game()
+    owners = [1, 2, 3]
+    for i, sq in enumerate(g.t.properties):
+        give(g, owners[i % 3], sq)
+    give(g, 1, *ORANGE, *RED)
+    set_levels(g, s16=3, s18=3, s19=3, s21=3, s23=3, s24=3)
+    assert StrongBot(1).choose(SeatView(g, 0), _jailed(g)) is A.ROLL
+
+
+def _end_of_turn(g: Game) -> tuple[StrongBot, SeatView]:
+    roll_from(g, 0, 5, 2, 3)  # just visiting
+    assert g.legal_actions(0)[0] is A.END_TURN
+    return StrongBot(1), SeatView(g, 0)
+
+
+def test_builds_three_houses_on_the_best_group_first() -> None:
+    g = new_game()
+    give(g, 0, *ORANGE, 1, 3)
+    set_cash(g, 0, 5000)
+    bot, view = _end_of_turn(g)
+    built = []
+    for _ in range(30):
+        choice = bot.choose(view, g.legal_actions(0))
+        if choice is A.END_TURN:
+            break
+        g.apply(0, choice)
+        if isinstance(choice, A.Build):
+            built.append(choice.square)
+    assert set(built[:9]) == set(ORANGE)  # orange to three houses before brown
+    assert all(g.level[sq] >= 3 for sq in ORANGE)
+
+
+def test_keeps_houses_rather_than_hotels_when_the_bank_runs_short() -> None:
+    g = new_game(houses=14)
+    give(g, 0, *ORANGE)
+    give(g, 1, *LIGHT_BLUE)
+    set_levels(g, s16=4, s18=4, s19=4)
+    set_cash(g, 0, 5000)
+    bot, view = _end_of_turn(g)
+    assert any(isinstance(e, A.Build) for e in g.legal_actions(0))
+    assert bot.choose(view, g.legal_actions(0)) is A.END_TURN
+
+
+def test_mortgages_deeds_outside_its_groups_to_build() -> None:
+    g = new_game()
+    give(g, 0, *ORANGE, 5, 15, 12)
+    set_cash(g, 0, 100)
+    bot, view = _end_of_turn(g)
+    actions = []
+    for _ in range(30):
+        choice = bot.choose(view, g.legal_actions(0))
+        if choice is A.END_TURN:
+            break
+        g.apply(0, choice)
+        actions.append(choice)
+    assert any(isinstance(a, A.Mortgage) for a in actions)
+    assert any(isinstance(a, A.Build) for a in actions)
+    assert not any(g.mortgaged[sq] for sq in ORANGE)
+
+
+# ----------------------------------------------------------------------- determinism
+
+
+def _game(seed: int) -> Game:
+    g = Game([f"p{i}" for i in range(4)], seed, RuleSet(turn_limit=300), events=False)
+    return play_game(g, [make_bot("strong", seed * 4 + s) for s in range(4)])
+
+
+def test_reproducible_from_its_seed_even_after_the_global_random_is_used() -> None:
+    a = _game(5).history
+    random.seed(12345)
+    random.random()
+    b = _game(5).history
+    assert a == b
+
+
+def test_choices_do_not_depend_on_the_hidden_deck_order() -> None:
+    """The bot reads only the seat's view: reshuffling the decks changes no choice."""
+    g = Game([f"p{i}" for i in range(4)], 3, RuleSet(turn_limit=300), events=False)
+    bots = [make_bot("strong", s) for s in range(4)]
+    play_game(g, bots, max_actions=400)
+    rng = random.Random(1)
+    for _ in range(40):
+        seat = g.pending
+        if seat is None:
+            break
+        legal = g.legal_actions(seat)
+        first = StrongBot(9).choose(SeatView(g, seat), legal)
+        for deck in g.decks:
+            order = list(deck)
+            rng.shuffle(order)
+            deck.clear()
+            deck.extend(order)
+        assert StrongBot(9).choose(SeatView(g, seat), legal) == first
+        g.apply(seat, bots[seat].choose(SeatView(g, seat), g.legal_actions(seat)))
