@@ -54,7 +54,11 @@ OURS: Final = 1.4  # we hold part of its group, opponents none
 RAILROAD: Final = 0.5  # plus RAILROAD_STEP per railroad we hold
 RAILROAD_STEP: Final = 0.2
 UTILITY: Final = 0.5  # 1.0 when we hold the other utility
+SKIP_FRESH: frozenset[str] = frozenset()
+BLOCK_GROUPS: frozenset[str] = frozenset()
 FUND_LEVEL: Final = 3  # mortgage deeds outside our groups to build up to this level
+JAIL_DANGER = 25.0  # expected rent per throw above which we sit in jail
+JAIL_DANGER_LATE = 8.0  # the same once (nearly) every deed is sold
 MAX_MANAGEMENT: Final = 40  # management actions per decision point (a loop guard)
 
 # probability of each throw total 2..12
@@ -153,7 +157,7 @@ class StrongBot:
             return self._buy(view, legal)
         kind = type(first)
         if kind is A.BidRange:
-            return self._bid(view, first)  # type: ignore[arg-type]
+            return self._bid(view, first, legal)  # type: ignore[arg-type]
         if first is _PASS_BID:
             return _PASS_BID
         if first is _ACCEPT_TRADE or first is _REJECT_TRADE:
@@ -251,7 +255,7 @@ class StrongBot:
         t = view.tables
         unowned = sum(1 for sq in t.properties if view.owner(sq) == BANK)
         danger = self._danger(view, me)
-        stay = danger > 25 or (unowned <= 2 and danger > 8)
+        stay = danger > JAIL_DANGER or (unowned <= 2 and danger > JAIL_DANGER_LATE)
         if not stay:
             if _USE_JAIL_CARD in legal:
                 return _USE_JAIL_CARD
@@ -316,6 +320,8 @@ class StrongBot:
                 extra = bv.mono_income[g] * HORIZON * THROWS_PER_TURN * self._opponents(view, me)
                 return int(price + max(price, extra * 0.5))
             if opp_max == n - 1:
+                if t.group_keys[g] in BLOCK_GROUPS:
+                    return int(price * 1.6)
                 return int(price * BLOCK)
             if mine and not counts:
                 return int(price * OURS)
@@ -325,6 +331,8 @@ class StrongBot:
                 return int(price * HOPELESS)
             if opp_max:
                 return int(price * CONTESTED)
+            if t.group_keys[g] in SKIP_FRESH:
+                return int(price * HOPELESS)
             return int(price * FRESH)
         if kind == K_RAILROAD:
             return int(price * (RAILROAD + RAILROAD_STEP * mine))
@@ -356,7 +364,7 @@ class StrongBot:
             and self._managed < MAX_MANAGEMENT
             and cash + self._cheap_liquidity(view, me) >= price
         ):
-            m = self._cheapest_mortgage(view, legal, me)
+            m = self._cheapest_mortgage(view, legal, me, t.group_of[sq])
             if m is not None:
                 self._managed += 1
                 return m
@@ -374,7 +382,9 @@ class StrongBot:
 
     # ------------------------------------------------------------------ auctions
 
-    def _bid(self, view: SeatView, entry: A.BidRange) -> A.Action:
+    def _bid(
+        self, view: SeatView, entry: A.BidRange, legal: list[A.LegalEntry]
+    ) -> A.Action:
         me = view.seat
         assert me is not None
         au = view.auction()
@@ -392,6 +402,18 @@ class StrongBot:
             # a building in the housing shortage: worth its price and the rent it brings
             limit = t.house_cost[sq] * 2
             keep = self._reserve(view, me) // 2
+        want = t.price[sq] if au["sealed"] else entry.low
+        if (
+            au["lot"] == "property"
+            and limit >= t.price[sq]
+            and cash - keep < want <= limit
+            and self._managed < MAX_MANAGEMENT
+        ):
+            # worth more than our cash: mortgage a cheap deed (of another group) to bid
+            m = self._cheapest_mortgage(view, legal, me, t.group_of[sq])
+            if m is not None:
+                self._managed += 1
+                return m
         limit = min(limit, cash - keep)
         if au["sealed"]:
             bid = min(limit, entry.high)
@@ -565,8 +587,10 @@ class StrongBot:
         return cost
 
     def _cheapest_mortgage(
-        self, view: SeatView, legal: list[A.LegalEntry], me: int
+        self, view: SeatView, legal: list[A.LegalEntry], me: int, keep_group: int = -1
     ) -> A.Mortgage | None:
+        """The Mortgage entry that costs least per unit raised, outside our complete
+        groups and outside `keep_group`."""
         best: A.Mortgage | None = None
         best_cost = 0.0
         t = view.tables
@@ -574,7 +598,8 @@ class StrongBot:
             if type(e) is not A.Mortgage:
                 continue
             sq = e.square
-            if t.kind[sq] == K_STREET and self._complete(view, t.group_of[sq], me):
+            g = t.group_of[sq]
+            if g == keep_group or (t.kind[sq] == K_STREET and self._complete(view, g, me)):
                 continue
             c = self._mortgage_cost(view, sq, me) / max(1, t.price[sq] // 2)
             if best is None or c < best_cost:
