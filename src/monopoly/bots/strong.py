@@ -7,10 +7,14 @@ It sees only a :class:`~monopoly.board.view.SeatView` and the legal entries. Its
   building level gives the expected income of a deed. A complete colour group is worth
   its printed prices plus the income of three houses over a horizon; a part of a group
   is worth its price, more while the rest is still with the bank or ours.
-- **Buying and auctions.** Buys what it lands on while its cash allows, mortgaging cheap
-  deeds to buy a lot that completes a group or blocks an opponent's. Bids up to the lot's
-  value for it: a completing lot far above the printed price, a blocking lot above it;
-  minimal raises in open auctions, one bid within its cash in sealed ones.
+- **Buying and auctions.** Buys what it lands on in groups it can still complete
+  (nobody else holds a deed of them), mortgaging cheap deeds to buy or bid on a lot that
+  completes a group. Deeds of groups it cannot complete (an opponent holds part of them)
+  are left to the auction: the others pay their full price for them and are short of
+  cash later, when the deeds we want come up; the games end sooner, too (a board with no
+  complete group is a draw at the turn limit). Bids up to the lot's value for it, far
+  above the printed price for a completing lot; minimal raises in open auctions, one bid
+  within its cash in sealed ones.
 - **Building.** Builds toward three houses on the group that pays most per cost first
   (mortgaging deeds outside its groups to pay for them), then four, then hotels, keeping
   a reserve against the rents ahead of its token. When the bank's houses run low and
@@ -23,7 +27,7 @@ It sees only a :class:`~monopoly.board.view.SeatView` and the legal entries. Its
 - **Jail.** Leaves at once while deeds are for sale and opponents' rents are low; stays
   and tries for doubles when the board is bought up and the opponents' rents are high.
 - **Trades.** At most once per own turn, and only when one missing deed would complete a
-  group of ours, it offers cash (or a deed) for it. Offers are judged by how they change
+  group of ours, it offers cash for it. Offers are judged by how they change
   both sides' expected rent value: it never hands an opponent a complete group without
   getting more back.
 """
@@ -54,11 +58,9 @@ OURS: Final = 1.4  # we hold part of its group, opponents none
 RAILROAD: Final = 0.5  # plus RAILROAD_STEP per railroad we hold
 RAILROAD_STEP: Final = 0.2
 UTILITY: Final = 0.5  # 1.0 when we hold the other utility
-SKIP_FRESH: frozenset[str] = frozenset()
-BLOCK_GROUPS: frozenset[str] = frozenset()
 FUND_LEVEL: Final = 3  # mortgage deeds outside our groups to build up to this level
-JAIL_DANGER = 25.0  # expected rent per throw above which we sit in jail
-JAIL_DANGER_LATE = 8.0  # the same once (nearly) every deed is sold
+JAIL_DANGER: Final = 25.0  # expected rent per throw above which we sit in jail
+JAIL_DANGER_LATE: Final = 8.0  # the same once (nearly) every deed is sold
 MAX_MANAGEMENT: Final = 40  # management actions per decision point (a loop guard)
 
 # probability of each throw total 2..12
@@ -320,19 +322,13 @@ class StrongBot:
                 extra = bv.mono_income[g] * HORIZON * THROWS_PER_TURN * self._opponents(view, me)
                 return int(price + max(price, extra * 0.5))
             if opp_max == n - 1:
-                if t.group_keys[g] in BLOCK_GROUPS:
-                    return int(price * 1.6)
                 return int(price * BLOCK)
             if mine and not counts:
                 return int(price * OURS)
-            if opp_max and mine == 0 and len(counts) == 1 and opp_max == n - 2:
-                return int(price * HOPELESS)  # it would take them one deed from completing
             if opp_max and mine == 0:
                 return int(price * HOPELESS)
             if opp_max:
                 return int(price * CONTESTED)
-            if t.group_keys[g] in SKIP_FRESH:
-                return int(price * HOPELESS)
             return int(price * FRESH)
         if kind == K_RAILROAD:
             return int(price * (RAILROAD + RAILROAD_STEP * mine))
