@@ -11,7 +11,10 @@ NATIVE := monopoly/board/game.py monopoly/board/actions.py monopoly/board/tables
           monopoly/board/view.py monopoly/bots/greedy.py monopoly/bots/driver.py
 NATIVE_STAMP := src/.native-built
 
-.PHONY: install native pure run test bench lint check-long clean i18n
+# The strategy lab's optional Ray backend (`monopoly simulate --backend ray`): the `ray` extra.
+RAY_STAMP := $(VENV)/.ray-installed
+
+.PHONY: install native pure run test bench lint check-long clean i18n ray
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -25,6 +28,13 @@ $(NATIVE_STAMP): $(STAMP) $(addprefix src/,$(NATIVE))
 	touch $(NATIVE_STAMP)
 
 install: $(STAMP) $(NATIVE_STAMP)
+
+$(RAY_STAMP): $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[dev,ray]'
+	touch $(RAY_STAMP)
+
+# Ray for the lab's ray backend and tests/test_ray_backend.py (skipped without it).
+ray: $(RAY_STAMP)
 
 native: $(NATIVE_STAMP)
 
