@@ -10,10 +10,10 @@ A run is a list of games by index. Game ``i`` of a run with seed ``S``
 - is capped at the rule set's ``turn_limit`` (the lab sets it: ``max_turns``), and timed
   rule sets run on a simulated clock (:data:`SECONDS_PER_ACTION` per action).
 
-Games are played in chunks of consecutive indexes, by this process (one worker), by a
-pool of ``spawn``-ed processes, or by Ray tasks; the per-game results are put back in index
-order. Each game depends only on the run's settings and its index, so the results are the
-same for any number of workers and either backend.
+Games are played in chunks of consecutive indexes, by this process (one worker), by this
+process and ``workers - 1`` ``spawn``-ed ones, or by Ray tasks; the per-game results are
+put back in index order. Each game depends only on the run's settings and its index, so
+the results are the same for any number of workers and either backend.
 
 Example::
 
@@ -24,12 +24,14 @@ Example::
 
 from __future__ import annotations
 
+import collections
 import hashlib
 import importlib
 import math
 import multiprocessing
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from multiprocessing.pool import AsyncResult
 from typing import Any
 
 from monopoly.board.clocks import StepClock, TableClock
@@ -186,12 +188,6 @@ def _play_chunk(
     return [play_one(setup, start + k, seats) for k, seats in enumerate(seatings)]
 
 
-def _play_chunk_job(
-    job: tuple[LabSetup, int, list[tuple[str, ...]]],
-) -> list[dict[str, Any]]:
-    return _play_chunk(*job)
-
-
 def _chunks(
     seatings: Sequence[tuple[str, ...]], workers: int
 ) -> list[tuple[int, list[tuple[str, ...]]]]:
@@ -247,16 +243,40 @@ def _run_pool(
     workers: int,
     progress: Progress | None,
 ) -> list[list[dict[str, Any]]]:
-    """Chunks on a pool of spawned processes (spawn: the same start on every platform, no
-    state inherited from this process)."""
+    """Chunks on this process and ``workers - 1`` spawned ones (spawn: the same start on
+    every platform, no state inherited from this process).
+
+    The pool takes chunks from the front of the list, this process from the back. Starting
+    a process costs as much as a few hundred fast games (it imports the package), so this
+    process plays meanwhile instead of waiting; each helper has one chunk queued beyond the
+    one it plays, so it never waits on this process for work."""
     ctx = multiprocessing.get_context("spawn")
-    jobs = [(setup, start, part) for start, part in chunks]
+    todo = collections.deque(chunks)
+    helpers = min(workers - 1, len(chunks) - 1)
     out: list[list[dict[str, Any]]] = []
-    with ctx.Pool(min(workers, len(jobs))) as pool:
-        for chunk in pool.imap_unordered(_play_chunk_job, jobs):
-            out.append(chunk)
-            if progress is not None:
-                progress(len(chunk))
+
+    def done(chunk: list[dict[str, Any]]) -> None:
+        out.append(chunk)
+        if progress is not None:
+            progress(len(chunk))
+
+    with ctx.Pool(helpers) as pool:
+        running: list[AsyncResult[list[dict[str, Any]]]] = []
+        while todo or running:
+            while todo and len(running) < 2 * helpers:
+                running.append(pool.apply_async(_play_chunk, (setup, *todo.popleft())))
+            if todo:
+                start, part = todo.pop()
+                done(_play_chunk(setup, start, part))
+            else:
+                running[0].wait()
+            waiting = []
+            for result in running:
+                if result.ready():
+                    done(result.get())
+                else:
+                    waiting.append(result)
+            running = waiting
     return out
 
 
