@@ -77,15 +77,34 @@ def scripted() -> Game:
     return g
 
 
-def test_collect_counts_every_stop_from_moved_events(scripted: Game) -> None:
+def test_collect_counts_where_each_throw_leaves_the_token(scripted: Game) -> None:
+    """One count per throw, where the token is once the throw is resolved: the throw onto
+    Chance whose card moves on to Pennsylvania Railroad counts on 15, not on 7 (the measure
+    of the Markov chain's long-run probabilities)."""
     stats = collect(scripted)
     assert len(stats["landings"]) == 40
     expected = [0] * 40
-    for sq in (3, 5, 9, 7, 15, 18, 13):
+    for sq in (3, 5, 9, 15, 18, 13):
         expected[sq] += 1
     assert stats["landings"] == expected
-    moved = [e for e in scripted.events or [] if isinstance(e, E.Moved)]
-    assert sum(stats["landings"]) == len(moved)
+    throws = [e for e in scripted.events or [] if isinstance(e, E.DiceRolled)]
+    assert sum(stats["landings"]) == len(throws)
+
+
+def test_collect_counts_a_failed_jail_throw_and_go_to_jail_on_the_jail_square() -> None:
+    g = new_game(2)
+    rig_dice(g, (2, 3), (1, 2))
+    g.players[0].position = 25
+    g.apply(0, "roll")  # 25 -> 30 Go To Jail -> 10
+    g.apply(0, "end")
+    g.players[1].position = 17
+    g.apply(1, "roll")  # 17 -> 20 Free Parking
+    g.apply(1, "end")
+    rig_dice(g, (1, 2))
+    g.apply(0, "roll")  # in jail, no doubles: stays
+    g.apply(0, "end")
+    landings = collect(g)["landings"]
+    assert landings[10] == 2 and landings[30] == 0 and landings[20] == 1
 
 
 def test_collect_attributes_rent_to_the_square_the_payer_stands_on(scripted: Game) -> None:

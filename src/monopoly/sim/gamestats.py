@@ -4,10 +4,10 @@
 stopped by a cap) into a small JSON-able dict that :mod:`monopoly.sim.report` adds up over
 many games:
 
-- ``landings``: for each square, how often a token ended a move there (every
-  :class:`~monopoly.board.events.Moved` event counts once at its ``to_square``: a throw that
-  lands on Chance and a card that moves on count as two stops, a trip to jail as a stop on
-  the jail square);
+- ``landings``: for each square, how often a throw of the dice left a token there once the
+  throw was resolved (a card that moves the token on, or Go To Jail, counts where the token
+  ends; a throw in jail that fails to free the player counts on the jail square), the same
+  measure as the Markov chain's long-run probabilities (:mod:`monopoly.sim.markov`);
 - ``rent_by_group``: rent collected on each group's squares (colour groups plus
   ``"railroad"`` and ``"utility"``, the edition's keys). A rent payment is a
   :class:`~monopoly.board.events.Paid` with reason ``"rent"``; its square is where the payer
@@ -60,6 +60,15 @@ def collect(game: Game) -> dict[str, Any]:
     rent = dict.fromkeys(groups, 0)
     invested = dict.fromkeys(groups, 0)
     position = [0] * len(game.players)  # every token starts on GO
+    thrower = -1  # whose throw is being resolved
+    card_in_throw = False
+    utilities = {sq.index for sq in squares if sq.kind.value == "utility"}
+
+    def end_throw() -> None:
+        nonlocal thrower
+        if thrower >= 0:
+            landings[position[thrower]] += 1
+            thrower = -1
 
     def add(book: dict[str, int], square: int, amount: int) -> None:
         if 0 <= square < n:
@@ -69,9 +78,17 @@ def collect(game: Game) -> dict[str, Any]:
 
     for ev in game.events:
         if isinstance(ev, E.Moved):
-            position[ev.player] = ev.to_square
-            if 0 <= ev.to_square < n:
-                landings[ev.to_square] += 1
+            position[ev.player] = ev.to_square % n
+        elif isinstance(ev, E.DiceRolled):
+            if ev.player == thrower and card_in_throw and position[thrower] in utilities:
+                continue  # "nearest utility": the rent throw, not a move
+            end_throw()
+            thrower = ev.player
+            card_in_throw = False
+        elif isinstance(ev, E.CardDrawn):
+            card_in_throw = True
+        elif isinstance(ev, (E.TurnEnded, E.TurnStarted, E.GameOver)):
+            end_throw()
         elif isinstance(ev, E.Paid):
             if ev.reason == "rent" and ev.payer >= 0:
                 add(rent, position[ev.payer], ev.amount)
@@ -84,4 +101,5 @@ def collect(game: Game) -> dict[str, Any]:
             add(invested, ev.square, ev.price_paid)
         elif isinstance(ev, E.Built):
             add(invested, ev.square, ev.cost)
+    end_throw()
     return {"landings": landings, "rent_by_group": rent, "invested_by_group": invested}

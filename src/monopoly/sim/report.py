@@ -146,10 +146,9 @@ _LABELS: Final[Mapping[str, str]] = {
     "board_share": N_("share of stops (%)"),
     "board_caption": N_(
         "The board as it lies on the table (GO at the bottom right): the darker a square, "
-        "the more often a token stopped on it; on the left as counted in the games (every "
-        "stop, also the one before a card moves the token on), on the right the exact "
-        "long-run share of throws ending there (the jail square includes the throws made "
-        "in jail)."
+        "the more often a throw left a token there (after any card or Go To Jail); on the "
+        "left as counted in the games, on the right the Markov chain's exact long-run "
+        "share (on both, the jail square includes the throws made in jail)."
     ),
 }
 
