@@ -27,6 +27,7 @@ from typing import Final
 from monopoly.board import actions as A
 from monopoly.board.tables import K_RAILROAD, K_STREET
 from monopoly.board.view import BANK, SeatView
+from monopoly.bots.greedy import fallback, teardown
 
 PROPOSAL_COOLDOWN: Final = 6  # turns before the same deeds are offered to a seat again
 MIN_CASH_AFTER_TRADE: Final = 50
@@ -479,25 +480,3 @@ def raise_funds(view: SeatView, legal: list[A.LegalEntry]) -> A.Action:
     return fallback(legal)
 
 
-def teardown(view: SeatView, legal: list[A.LegalEntry]) -> A.Action | None:
-    """Sell every building of the seat at once (always an even, legal batch), or None."""
-    if A.RAISE_FUNDS_TEMPLATE not in legal:
-        return None
-    me = seat_of(view)
-    levels = tuple((sq, 0) for sq in view.holdings(me) if view.level(sq))
-    if not levels:
-        return None
-    return A.RaiseFunds(levels, ())
-
-
-def fallback(legal: list[A.LegalEntry]) -> A.Action:
-    """The first concrete action that neither trades nor spends (never reached in play)."""
-    for e in legal:
-        if e is not A.RESIGN and not isinstance(
-            e, (A.BidRange, A.RepayRange, A.TradeTemplate, A.RaiseFundsTemplate, A.Build)
-        ):
-            return e
-    for e in legal:
-        if isinstance(e, A.Build):
-            return e
-    raise RuntimeError("no concrete legal action")

@@ -94,7 +94,7 @@ class GreedyBot:
         if first is _CHOOSE_PAY:
             return _pay_or_draw(view)
         if first is _DECLARE_BANKRUPTCY:
-            return _teardown(view, legal) or _DECLARE_BANKRUPTCY
+            return teardown(view, legal) or _DECLARE_BANKRUPTCY
         if kind is _Build and view.debt() is None:
             return first  # type: ignore[return-value]  # placing a building won at auction
         return _raise_funds(view, legal)
@@ -206,13 +206,13 @@ def _raise_funds(view: SeatView, legal: list[A.LegalEntry]) -> A.Action:
     if mortgage is not None:
         return mortgage
     if has_template:
-        teardown = _teardown(view, legal)
-        if teardown is not None:
-            return teardown
-    return _fallback(legal)
+        batch = teardown(view, legal)
+        if batch is not None:
+            return batch
+    return fallback(legal)
 
 
-def _teardown(view: SeatView, legal: list[A.LegalEntry]) -> A.Action | None:
+def teardown(view: SeatView, legal: list[A.LegalEntry]) -> A.Action | None:
     """Sell every building of the seat at once (always an even, legal batch), or None."""
     if A.RAISE_FUNDS_TEMPLATE not in legal:
         return None
@@ -224,7 +224,7 @@ def _teardown(view: SeatView, legal: list[A.LegalEntry]) -> A.Action | None:
     return A.RaiseFunds(levels, ())
 
 
-def _fallback(legal: list[A.LegalEntry]) -> A.Action:
+def fallback(legal: list[A.LegalEntry]) -> A.Action:
     """The first concrete action that neither trades nor spends (never reached in play)."""
     for e in legal:
         if e is not A.RESIGN and not isinstance(

@@ -40,6 +40,7 @@ from typing import Final
 from monopoly.board import actions as A
 from monopoly.board.tables import K_RAILROAD, K_STREET, K_UTILITY, BoardTables
 from monopoly.board.view import BANK, SeatView
+from monopoly.bots.greedy import fallback
 from monopoly.sim.markov import landing_probabilities
 
 THROWS_PER_TURN: Final = 1.2  # doubles give a turn about 1.2 throws
@@ -649,7 +650,7 @@ class StrongBot:
             batch = _sell_a_group(view, me)
             if batch is not None:
                 return batch
-        return _fallback(legal)
+        return fallback(legal)
 
     def _bankrupt(self, view: SeatView, legal: list[A.LegalEntry]) -> A.Action:
         """Bankruptcy is the only way: sell every building first (never go bankrupt with
@@ -831,14 +832,3 @@ def _sell_a_group(view: SeatView, me: int) -> A.RaiseFunds | None:
     return action if view.is_legal(action) else None
 
 
-def _fallback(legal: list[A.LegalEntry]) -> A.Action:
-    """The first concrete action that neither trades nor spends nor resigns."""
-    for e in legal:
-        if e is not A.RESIGN and not isinstance(
-            e, (A.BidRange, A.RepayRange, A.TradeTemplate, A.RaiseFundsTemplate, A.Build)
-        ):
-            return e
-    for e in legal:
-        if isinstance(e, A.Build):
-            return e
-    raise RuntimeError("no concrete legal action")
