@@ -33,7 +33,7 @@ import random
 from collections.abc import Callable
 
 from monopoly.board import actions as A
-from monopoly.board.game import Game
+from monopoly.board.game import TABLE, Game
 from monopoly.board.rules import RuleSet
 
 __all__ = ["StepClock", "TableClock"]
@@ -140,8 +140,6 @@ class TableClock:
 
     def apply_due(self, game: Game) -> list[A.Action]:
         """Apply what is due (as the table); returns the actions applied."""
-        from monopoly.board.game import TABLE
-
         applied = []
         for action in self.due(game):
             if game.is_legal(TABLE, action):

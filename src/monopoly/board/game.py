@@ -190,6 +190,11 @@ class Game:
         # hot rule values as plain ints (the rule set is frozen)
         self._go_salary: int = self.rules.go_salary
         self._turn_limit: int = -1 if self.rules.turn_limit is None else self.rules.turn_limit
+        self._pot_rule: bool = self.rules.free_parking_pot
+        self._first_lap_rule: bool = self.rules.buy_after_first_lap
+        self._jail_rent_rule: bool = self.rules.no_rent_in_jail
+        self._tax_choice_rule: bool = self.rules.income_tax_choice
+        self._target_end: bool = self.rules.end == "target_worth"
         self.edition = edition
         self.seed = seed
         self.t: BoardTables = board_tables(edition)
@@ -371,7 +376,7 @@ class Game:
         """Make `payer` pay now, or record a debt they must raise funds for (RULES.md §9)."""
         if amount <= 0:
             return
-        if payee == BANK and reason in POT_REASONS and self.rules.free_parking_pot:
+        if payee == BANK and self._pot_rule and reason in POT_REASONS:
             payee = POT  # RULES.md §6 house rule: taxes and fines go into the pot
         if not self.debts and self.players[payer].cash >= amount:
             self._transfer(payer, payee, amount, reason)
@@ -427,6 +432,11 @@ class Game:
     def loan_claims(self, seat: int) -> int:
         """What other players owe `seat` on loans it made."""
         return sum(v for (_, lender), v in self.loans.items() if lender == seat)
+
+    def percent_tax(self, seat: int) -> int:
+        """RULES.md §6 (CZ): the income tax as `income_tax_percent` of total worth, rounded
+        to the nearest."""
+        return (self.total_worth(seat) * self.rules.income_tax_percent + 50) // 100
 
     def total_worth(self, seat: int) -> int:
         """RULES.md §6 income tax base: cash + printed price of every property (mortgaged
@@ -504,7 +514,7 @@ class Game:
         if k in (K_STREET, K_RAILROAD, K_UTILITY):
             owner = self.owner[sq]
             if owner == BANK:
-                if self.rules.buy_after_first_lap and not p.lapped:
+                if self._first_lap_rule and not p.lapped:
                     # RU house rule (§3): no buying before the first full lap; the bank
                     # auctions the property to those who have completed one.
                     self._auction_declined(p.seat, sq)
@@ -514,7 +524,7 @@ class Game:
             elif (
                 owner != p.seat
                 and not self.mortgaged[sq]
-                and not (self.rules.no_rent_in_jail and self.players[owner].in_jail)
+                and not (self._jail_rent_rule and self.players[owner].in_jail)
             ):
                 self._charge(p.seat, owner, self._rent(sq, throw, mode), "rent")
             if self._build_rules and k == K_STREET:
@@ -523,7 +533,7 @@ class Game:
         elif k in (K_CHANCE, K_CHEST):
             self._draw(p, self.t.deck_of_kind[k])
         elif k == K_TAX:
-            if self.rules.income_tax_choice and self.t.is_income_tax[sq]:
+            if self._tax_choice_rule and self.t.is_income_tax[sq]:
                 # CZ (§6): 200 or 10 % of total worth, chosen before the worth is counted.
                 self.choice = (p.seat, CHOICE_TAX, -1, self._tax(sq))
                 self._touch()
@@ -846,15 +856,14 @@ class Game:
             cached = self._management_candidates(seat)
             self._mgmt_cache[seat] = cached
         fixed, priced = cached[1], cached[2]
-        if self.loans:
-            repay = self._repay_ranges(seat)
-            if repay:
-                return [a for a, cost in priced if cost <= self._budget(seat)] + fixed + repay
-        if not priced:
+        repay = self._repay_ranges(seat) if self.loans else None
+        if not priced and not repay:
             return fixed
-        budget = self.players[seat].cash - self._committed(seat)
+        budget = self._budget(seat)
         out = [a for a, cost in priced if cost <= budget]
         out.extend(fixed)
+        if repay:
+            out.extend(repay)
         return out
 
     def _budget(self, seat: int) -> int:
@@ -1527,7 +1536,7 @@ class Game:
             if self.time_called and self.phase == PRE_ROLL and not self._overlay():
                 # §11: the turn in progress is finished (doubles give no further roll)
                 self._finish("time_limit")
-            elif self.rules.end == "target_worth":
+            elif self._target_end:
                 self._check_target()
         if events is not None:
             return events[start:]
@@ -1590,7 +1599,7 @@ class Game:
 
     def _fines_to(self) -> int:
         """Where taxes and fines go: the bank, or the Free Parking pot (§6 house rule)."""
-        return POT if self.rules.free_parking_pot else BANK
+        return POT if self._pot_rule else BANK
 
     def _do_pay_fine(self, seat: int, action: A.Action) -> None:
         p = self.players[seat]
@@ -1627,7 +1636,7 @@ class Game:
         if self.rules.auction == "none":
             return
         bidders = self._after(seat, self.active_seats())
-        if self.rules.buy_after_first_lap:
+        if self._first_lap_rule:
             bidders = [s for s in bidders if self.players[s].lapped]
         if bidders:
             self._start_auction(LOT_PROPERTY, sq, bidders)
@@ -1685,7 +1694,7 @@ class Game:
             bidders = self._after(self.turn_player, self.active_seats())
             if self.players[self.turn_player].bankrupt:
                 bidders = self.active_seats()
-            if self.rules.buy_after_first_lap:
+            if self._first_lap_rule:
                 bidders = [s for s in bidders if self.players[s].lapped]
             if not bidders:
                 continue
@@ -2010,11 +2019,7 @@ class Game:
         assert isinstance(action, A.ChooseTax) and self.choice is not None
         flat = self.choice[3]
         self.choice = None
-        if action.percent:
-            pct = self.rules.income_tax_percent
-            amount = (self.total_worth(seat) * pct + 50) // 100  # rounded to the nearest
-        else:
-            amount = flat
+        amount = self.percent_tax(seat) if action.percent else flat
         self._emit(E.TaxChosen(seat, "percent" if action.percent else "flat", amount))
         self._charge(seat, BANK, amount, "income_tax")  # TaxChosen tells the amount
         self._touch()

@@ -171,6 +171,10 @@ class SeatView:
         """The income tax base (RULES.md §6): cash + printed prices + buildings at cost."""
         return self._g.total_worth(seat)
 
+    def percent_tax(self) -> int:
+        """What this seat would pay choosing the percentage income tax (RULES.md §6)."""
+        return self._g.percent_tax(self.seat) if self.seat is not None else 0
+
     def pot(self) -> int:
         """The Free Parking pot (RULES.md §6 house rule)."""
         return self._g.pot

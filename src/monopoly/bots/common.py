@@ -32,20 +32,6 @@ from monopoly.bots.greedy import fallback, teardown
 PROPOSAL_COOLDOWN: Final = 6  # turns before the same deeds are offered to a seat again
 MIN_CASH_AFTER_TRADE: Final = 50
 
-_ROLL: Final = A.ROLL
-_END_TURN: Final = A.END_TURN
-_BUY: Final = A.BUY
-_DECLINE: Final = A.DECLINE
-_PASS_BID: Final = A.PASS_BID
-_PAY_JAIL_FINE: Final = A.PAY_JAIL_FINE
-_USE_JAIL_CARD: Final = A.USE_JAIL_CARD
-_ACCEPT: Final = A.ACCEPT_TRADE
-_REJECT: Final = A.REJECT_TRADE
-_BANKRUPT: Final = A.DECLARE_BANKRUPTCY
-_TAX_FLAT: Final = A.TAX_FLAT
-_TAX_PERCENT: Final = A.TAX_PERCENT
-_CHOOSE_PAY: Final = A.CHOOSE_PAY
-_CHOOSE_DRAW: Final = A.CHOOSE_DRAW
 _TurnExtras = (A.Build, A.Unmortgage, A.RepayRange, A.TradeTemplate)
 
 
@@ -110,27 +96,27 @@ class StrategyBot:
 
     def choose(self, view: SeatView, legal: list[A.LegalEntry]) -> A.Action:
         first = legal[0]
-        if first is _ROLL:
-            if len(legal) > 1 and (legal[1] is _PAY_JAIL_FINE or legal[1] is _USE_JAIL_CARD):
+        if first is A.ROLL:
+            if len(legal) > 1 and (legal[1] is A.PAY_JAIL_FINE or legal[1] is A.USE_JAIL_CARD):
                 return self._jail(view, legal)
-            return self._manage(view, legal) or _ROLL
-        if first is _END_TURN:
-            return self._manage(view, legal) or _END_TURN
-        if first is _BUY:
+            return self._manage(view, legal) or A.ROLL
+        if first is A.END_TURN:
+            return self._manage(view, legal) or A.END_TURN
+        if first is A.BUY:
             sq = view.buy_square
-            return _BUY if self.want_to_buy(view, sq) else _DECLINE
-        if first is _DECLINE:
+            return A.BUY if self.want_to_buy(view, sq) else A.DECLINE
+        if first is A.DECLINE:
             # short of cash: mortgage loose deeds for a deed it must have
             sq = view.buy_square
             if self.must_have(view, sq):
-                return self._fund(view, legal, view.tables.price[sq]) or _DECLINE
-            return _DECLINE
+                return self._fund(view, legal, view.tables.price[sq]) or A.DECLINE
+            return A.DECLINE
         kind = type(first)
         if kind is A.BidRange:
             return self._bid(view, first)  # type: ignore[arg-type]
-        if first is _PASS_BID:
-            return _PASS_BID
-        if first is _ACCEPT or first is _REJECT:
+        if first is A.PASS_BID:
+            return A.PASS_BID
+        if first is A.ACCEPT_TRADE or first is A.REJECT_TRADE:
             return self._answer(view, first)
         if kind is A.LiftReceived:
             sq = first.square  # type: ignore[union-attr]
@@ -138,14 +124,14 @@ class StrategyBot:
             return first if cash - view.tables.price[sq] // 2 >= self.reserve(view) else A.KEEP[sq]  # type: ignore[return-value]
         if kind is A.KeepMortgaged:
             return first  # type: ignore[return-value]
-        if first is _TAX_FLAT:
+        if first is A.TAX_FLAT:
             return _income_tax(view)
-        if first is _CHOOSE_PAY:
+        if first is A.CHOOSE_PAY:
             ch = view.choice()
             pay = ch is not None and view.cash(seat_of(view)) - ch[2] >= self.reserve(view)
-            return _CHOOSE_PAY if pay else _CHOOSE_DRAW
-        if first is _BANKRUPT:
-            return teardown(view, legal) or _BANKRUPT
+            return A.CHOOSE_PAY if pay else A.CHOOSE_DRAW
+        if first is A.DECLARE_BANKRUPTCY:
+            return teardown(view, legal) or A.DECLARE_BANKRUPTCY
         if kind is A.Build and view.debt() is None:
             # placing a building won at a housing-shortage auction: the best street listed
             builds = [e.square for e in legal if type(e) is A.Build]
@@ -159,11 +145,11 @@ class StrategyBot:
         """§7: leave at once while deeds are for sale and the fine leaves the reserve."""
         early = any(view.owner(sq) == BANK for sq in view.tables.properties)
         if early:
-            if _USE_JAIL_CARD in legal:
-                return _USE_JAIL_CARD
-            if _PAY_JAIL_FINE in legal and view.cash(seat_of(view)) - 50 >= self.reserve(view):
-                return _PAY_JAIL_FINE
-        return _ROLL
+            if A.USE_JAIL_CARD in legal:
+                return A.USE_JAIL_CARD
+            if A.PAY_JAIL_FINE in legal and view.cash(seat_of(view)) - 50 >= self.reserve(view):
+                return A.PAY_JAIL_FINE
+        return A.ROLL
 
     def _manage(self, view: SeatView, legal: list[A.LegalEntry]) -> A.Action | None:
         """On its turn: build, lift a mortgage, repay a loan, propose a trade, or None."""
@@ -248,23 +234,24 @@ class StrategyBot:
 
     def _answer(self, view: SeatView, first: A.LegalEntry) -> A.Action:
         offer = view.offer()
-        if first is not _ACCEPT or offer is None:
-            return _REJECT
+        if first is not A.ACCEPT_TRADE or offer is None:
+            return A.REJECT_TRADE
         me = seat_of(view)
         if offer["target"] != me:
-            return _REJECT
+            return A.REJECT_TRADE
         gets: A.Bundle = offer["give"]
         gives: A.Bundle = offer["take"]
         if view.cash(me) - gives.cash + gets.cash < MIN_CASH_AFTER_TRADE and gives.cash:
-            return _REJECT
-        return _ACCEPT if self.trade_gain(view, gets, gives, offer["proposer"]) > 0 else _REJECT
+            return A.REJECT_TRADE
+        gain = self.trade_gain(view, gets, gives, offer["proposer"])
+        return A.ACCEPT_TRADE if gain > 0 else A.REJECT_TRADE
 
     def _bid(self, view: SeatView, entry: A.BidRange) -> A.Action:
         """Bid up to the limit, never more than the cash in hand (a sealed bid could
         exceed it): sealed, the whole limit at once; open, in steps."""
         sq = view.auction_square()
         if sq < 0:
-            return _PASS_BID
+            return A.PASS_BID
         me = seat_of(view)
         if view.auction_lot() == "property":
             limit = self.bid_limit(view, sq)
@@ -274,10 +261,10 @@ class StrategyBot:
                 limit = view.tables.house_cost[sq]
         au = view.auction()
         if au is not None and au["high_bidder"] == me:
-            return _PASS_BID  # never outbid itself (an open auction asks the others)
+            return A.PASS_BID  # never outbid itself (an open auction asks the others)
         limit = min(limit, entry.high, view.cash(me))
         if limit < entry.low:
-            return _PASS_BID
+            return A.PASS_BID
         if au is None or au["sealed"]:
             return A.Bid(limit)  # one hidden bid: the whole limit
         # open: raise in steps (a tenth of the price), opening at half the price, so that
@@ -443,9 +430,9 @@ def _income_tax(view: SeatView) -> A.Action:
     choice = view.choice()
     me = view.seat
     if choice is None or me is None:
-        return _TAX_FLAT
-    percent = (view.total_worth(me) * view.rules.income_tax_percent + 50) // 100
-    return _TAX_PERCENT if percent < choice[2] else _TAX_FLAT
+        return A.TAX_FLAT
+    percent = view.percent_tax()
+    return A.TAX_PERCENT if percent < choice[2] else A.TAX_FLAT
 
 
 def raise_funds(view: SeatView, legal: list[A.LegalEntry]) -> A.Action:

@@ -154,7 +154,7 @@ def _income_tax(view: SeatView) -> A.Action:
     me = view.seat
     if choice is None or me is None:
         return _TAX_FLAT
-    percent = (view.total_worth(me) * view.rules.income_tax_percent + 50) // 100
+    percent = view.percent_tax()
     return _TAX_PERCENT if percent < choice[2] else _TAX_FLAT
 
 

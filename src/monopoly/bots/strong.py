@@ -67,16 +67,6 @@ MAX_MANAGEMENT: Final = 40  # management actions per decision point (a loop guar
 # probability of each throw total 2..12
 _DICE: Final = tuple(min(d - 1, 13 - d) / 36 for d in range(13))
 
-_ROLL: Final = A.ROLL
-_END_TURN: Final = A.END_TURN
-_BUY: Final = A.BUY
-_DECLINE: Final = A.DECLINE
-_PASS_BID: Final = A.PASS_BID
-_PAY_JAIL_FINE: Final = A.PAY_JAIL_FINE
-_USE_JAIL_CARD: Final = A.USE_JAIL_CARD
-_ACCEPT_TRADE: Final = A.ACCEPT_TRADE
-_REJECT_TRADE: Final = A.REJECT_TRADE
-_DECLARE_BANKRUPTCY: Final = A.DECLARE_BANKRUPTCY
 
 
 class BoardValues:
@@ -150,20 +140,20 @@ class StrongBot:
             self._managed = 0
             self._mortgaged_now = set()
         first = legal[0]
-        if first is _ROLL:
-            if len(legal) > 1 and (legal[1] is _PAY_JAIL_FINE or legal[1] is _USE_JAIL_CARD):
+        if first is A.ROLL:
+            if len(legal) > 1 and (legal[1] is A.PAY_JAIL_FINE or legal[1] is A.USE_JAIL_CARD):
                 return self._pre_roll(view, legal, jail=True)
             return self._pre_roll(view, legal, jail=False)
-        if first is _END_TURN:
-            return self._manage(view, legal) or _END_TURN
-        if first is _BUY or first is _DECLINE:
+        if first is A.END_TURN:
+            return self._manage(view, legal) or A.END_TURN
+        if first is A.BUY or first is A.DECLINE:
             return self._buy(view, legal)
         kind = type(first)
         if kind is A.BidRange:
             return self._bid(view, first, legal)  # type: ignore[arg-type]
-        if first is _PASS_BID:
-            return _PASS_BID
-        if first is _ACCEPT_TRADE or first is _REJECT_TRADE:
+        if first is A.PASS_BID:
+            return A.PASS_BID
+        if first is A.ACCEPT_TRADE or first is A.REJECT_TRADE:
             return self._answer_offer(view)
         if kind is A.LiftReceived or kind is A.KeepMortgaged:
             return self._receipt(view, legal)
@@ -171,7 +161,7 @@ class StrongBot:
             return _income_tax(view)
         if first is A.CHOOSE_PAY:
             return _pay_or_draw(view)
-        if first is _DECLARE_BANKRUPTCY:
+        if first is A.DECLARE_BANKRUPTCY:
             return self._bankrupt(view, legal)
         if kind is A.Build:
             return self._place(view, legal)
@@ -251,7 +241,7 @@ class StrongBot:
                 return action
         if jail:
             return self._leave_jail(view, legal, me)
-        return _ROLL
+        return A.ROLL
 
     def _leave_jail(self, view: SeatView, legal: list[A.LegalEntry], me: int) -> A.Action:
         """§7: leave while there is property to buy and rents are low; else sit it out."""
@@ -260,11 +250,11 @@ class StrongBot:
         danger = self._danger(view, me)
         stay = danger > JAIL_DANGER or (unowned <= 2 and danger > JAIL_DANGER_LATE)
         if not stay:
-            if _USE_JAIL_CARD in legal:
-                return _USE_JAIL_CARD
-            if _PAY_JAIL_FINE in legal:
-                return _PAY_JAIL_FINE
-        return _ROLL
+            if A.USE_JAIL_CARD in legal:
+                return A.USE_JAIL_CARD
+            if A.PAY_JAIL_FINE in legal:
+                return A.PAY_JAIL_FINE
+        return A.ROLL
 
     # ------------------------------------------------------------------ values
 
@@ -347,14 +337,14 @@ class StrongBot:
         price = t.price[sq]
         cash = view.cash(me)
         limit = self._lot_limit(view, sq, me)
-        if limit < price and legal[0] is _BUY:
-            return _DECLINE
-        if legal[0] is _BUY:
+        if limit < price and legal[0] is A.BUY:
+            return A.DECLINE
+        if legal[0] is A.BUY:
             if cash - price >= self._reserve(view, me) // 2 or limit > price * 1.2:
-                return _BUY
+                return A.BUY
             if not self._has_build_need(view, me):
-                return _BUY
-            return _DECLINE
+                return A.BUY
+            return A.DECLINE
         # cannot pay: mortgage cheap deeds for the lot
         if (
             (limit > price * 1.2 or not self._has_build_need(view, me))
@@ -365,7 +355,7 @@ class StrongBot:
             if m is not None:
                 self._managed += 1
                 return m
-        return _DECLINE
+        return A.DECLINE
 
     def _has_build_need(self, view: SeatView, me: int) -> bool:
         """A complete group of ours still below three houses."""
@@ -386,7 +376,7 @@ class StrongBot:
         assert me is not None
         au = view.auction()
         if au is None:
-            return _PASS_BID
+            return A.PASS_BID
         sq = au["square"]
         cash = view.cash(me)
         t = view.tables
@@ -414,9 +404,9 @@ class StrongBot:
         limit = min(limit, cash - keep)
         if au["sealed"]:
             bid = min(limit, entry.high)
-            return A.Bid(bid) if bid >= entry.low else _PASS_BID
+            return A.Bid(bid) if bid >= entry.low else A.PASS_BID
         if limit < entry.low:
-            return _PASS_BID
+            return A.PASS_BID
         # minimal raises; an opening bid at half the printed price saves rounds
         opening = t.price[sq] // 2 if au["lot"] == "property" else 0
         bid = max(entry.low, min(opening, limit))
@@ -663,7 +653,7 @@ class StrongBot:
                 action = A.RaiseFunds(levels, ())
                 if view.is_legal(action):
                     return action
-        return _DECLARE_BANKRUPTCY
+        return A.DECLARE_BANKRUPTCY
 
     # ------------------------------------------------------------------ receipts
 
@@ -726,20 +716,20 @@ class StrongBot:
         me = view.seat
         offer = view.offer()
         if offer is None or me is None:
-            return _REJECT_TRADE
+            return A.REJECT_TRADE
         give: A.Bundle = offer["give"]  # from the proposer to us
         take: A.Bundle = offer["take"]  # from us to the proposer
         mine, _ = self._trade_delta(view, me, give, take)
         theirs, they_complete = self._trade_delta(view, offer["proposer"], take, give)
         if mine <= 25:
-            return _REJECT_TRADE
+            return A.REJECT_TRADE
         if they_complete and mine <= theirs:
-            return _REJECT_TRADE  # never a complete group without getting more back
+            return A.REJECT_TRADE  # never a complete group without getting more back
         if give.iou and not take.iou and mine < give.iou * 0.3:
-            return _REJECT_TRADE
-        if view.is_legal(_ACCEPT_TRADE):
-            return _ACCEPT_TRADE
-        return _REJECT_TRADE
+            return A.REJECT_TRADE
+        if view.is_legal(A.ACCEPT_TRADE):
+            return A.ACCEPT_TRADE
+        return A.REJECT_TRADE
 
     def _propose(self, view: SeatView, legal: list[A.LegalEntry]) -> A.Action | None:
         """Offer cash (and, if needed, a deed) for the one deed that completes a group."""
@@ -800,7 +790,7 @@ def _income_tax(view: SeatView) -> A.Action:
     me = view.seat
     if choice is None or me is None:
         return A.TAX_FLAT
-    percent = (view.total_worth(me) * view.rules.income_tax_percent + 50) // 100
+    percent = view.percent_tax()
     return A.TAX_PERCENT if percent < choice[2] else A.TAX_FLAT
 
 
