@@ -28,6 +28,7 @@ from monopoly.board.rules import RuleSet
 from monopoly.bots.base import make_bot
 from monopoly.bots.driver import play_game
 from monopoly.sim import conformance as C
+from test_edition_standard import GROUPS, STREET_TABLE
 
 # EDITION_STANDARD.md §5, typed in independently of the data file: index -> English name.
 LONDON: dict[int, str] = {
@@ -74,44 +75,8 @@ LONDON: dict[int, str] = {
 }
 
 # EDITION_STANDARD.md §5 "same prices, rents, house costs as the standard edition" (§1.1):
-# index -> (price, house cost, rents [base, 1, 2, 3, 4 houses, hotel])
-STREETS: dict[int, tuple[int, int, tuple[int, ...]]] = {
-    1: (60, 50, (2, 10, 30, 90, 160, 250)),
-    3: (60, 50, (4, 20, 60, 180, 320, 450)),
-    6: (100, 50, (6, 30, 90, 270, 400, 550)),
-    8: (100, 50, (6, 30, 90, 270, 400, 550)),
-    9: (120, 50, (8, 40, 100, 300, 450, 600)),
-    11: (140, 100, (10, 50, 150, 450, 625, 750)),
-    13: (140, 100, (10, 50, 150, 450, 625, 750)),
-    14: (160, 100, (12, 60, 180, 500, 700, 900)),
-    16: (180, 100, (14, 70, 200, 550, 750, 950)),
-    18: (180, 100, (14, 70, 200, 550, 750, 950)),
-    19: (200, 100, (16, 80, 220, 600, 800, 1000)),
-    21: (220, 150, (18, 90, 250, 700, 875, 1050)),
-    23: (220, 150, (18, 90, 250, 700, 875, 1050)),
-    24: (240, 150, (20, 100, 300, 750, 925, 1100)),
-    26: (260, 150, (22, 110, 330, 800, 975, 1150)),
-    27: (260, 150, (22, 110, 330, 800, 975, 1150)),
-    29: (280, 150, (24, 120, 360, 850, 1025, 1200)),
-    31: (300, 200, (26, 130, 390, 900, 1100, 1275)),
-    32: (300, 200, (26, 130, 390, 900, 1100, 1275)),
-    34: (320, 200, (28, 150, 450, 1000, 1200, 1400)),
-    37: (350, 200, (35, 175, 500, 1100, 1300, 1500)),
-    39: (400, 200, (50, 200, 600, 1400, 1700, 2000)),
-}
-
-GROUPS: dict[str, tuple[int, ...]] = {
-    "brown": (1, 3),
-    "light_blue": (6, 8, 9),
-    "pink": (11, 13, 14),
-    "orange": (16, 18, 19),
-    "red": (21, 23, 24),
-    "yellow": (26, 27, 29),
-    "green": (31, 32, 34),
-    "dark_blue": (37, 39),
-    "railroad": (5, 15, 25, 35),
-    "utility": (12, 28),
-}
+# the independently typed tables of test_edition_standard.py.
+STREETS = STREET_TABLE
 
 # EDITION_STANDARD.md §5, the classic UK decks, in the order listed there:
 # (English text, effect kind, effect parameters)
