@@ -27,10 +27,7 @@ A game that was stopped before its end gets a sheet too (ranked by net worth, re
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from functools import cache
 from typing import Any, Final
-
-from jinja2 import Environment, PackageLoader, select_autoescape
 
 from monopoly.board import events as E
 from monopoly.board.game import Game
@@ -38,6 +35,7 @@ from monopoly.i18n import Translator, pgettext_noop, translation
 from monopoly.i18n import gettext_noop as N_
 from monopoly.narrate import Narrator
 from monopoly.rules_text import describe
+from monopoly.templates import environment
 
 __all__ = ["SHEET_FORMAT", "render_sheet_html", "score_sheet"]
 
@@ -241,14 +239,6 @@ def score_sheet(
     }
 
 
-@cache
-def _environment() -> Environment:
-    return Environment(
-        loader=PackageLoader("monopoly", "templates"),
-        autoescape=select_autoescape(["html"], default=True),
-        trim_blocks=True,
-        lstrip_blocks=True,
-    )
 
 
 def render_sheet_html(sheet: Mapping[str, Any], lang: str | None = None) -> str:
@@ -259,7 +249,7 @@ def render_sheet_html(sheet: Mapping[str, Any], lang: str | None = None) -> str:
     t = translation(lang)
     currency = str(sheet["edition"]["currency"])
     labels = {key: t.gettext(msg) for key, msg in _LABELS.items()}
-    template = _environment().get_template("sheet.html")
+    template = environment().get_template("sheet.html")
     return template.render(
         sheet=sheet,
         lang=lang,

@@ -25,16 +25,15 @@ from __future__ import annotations
 import math
 import textwrap
 from collections.abc import Mapping, Sequence
-from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from babel.numbers import format_decimal
-from jinja2 import Environment, PackageLoader, select_autoescape
 
 from monopoly.board.edition import Edition, load_edition
 from monopoly.i18n import Translator, translation
 from monopoly.i18n import gettext_noop as N_
+from monopoly.templates import environment
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -565,14 +564,6 @@ def _plot_board(labels: Mapping[str, str], t: Translator, games: list[float] | N
 # --- the page
 
 
-@cache
-def _environment() -> Environment:
-    return Environment(
-        loader=PackageLoader("monopoly", "templates"),
-        autoescape=select_autoescape(["html"], default=True),
-        trim_blocks=True,
-        lstrip_blocks=True,
-    )
 
 
 _KNOWN_KEYS: Final = frozenset(
@@ -666,7 +657,7 @@ def write_report(
         {"file": name, "title": labels[f"{key}_title"], "caption": labels[f"{key}_caption"]}
         for name, key in zip(PLOTS, captions, strict=True)
     ]
-    html = _environment().get_template("report.html").render(
+    html = environment().get_template("report.html").render(
         lang=lang,
         labels=labels,
         facts=facts,
