@@ -62,9 +62,20 @@ def _play_checked(
                     assert offer.give.cash >= 1000 or any(
                         t.group_of[sq] in t.street_groups for sq in mine
                     ), offer
-            if isinstance(action, A.ProposeTrade):
-                # our own offers give cash only: never a deed that completes a group
-                assert not action.give.squares
+            if isinstance(action, A.ProposeTrade) and action.give.squares:
+                # our own offers never give a deed that completes the partner's group
+                t = game.t
+                owner = list(game.owner)
+                for sq in action.give.squares:
+                    owner[sq] = action.to
+                for sq in action.take.squares:
+                    owner[sq] = seat
+                for sq in action.give.squares:
+                    g = t.group_of[sq]
+                    assert not (
+                        g in t.street_groups
+                        and all(owner[s] == action.to for s in t.groups[g])
+                    ), action
         game.apply(seat, action)
         n += 1
     return game.history
@@ -172,6 +183,67 @@ def test_proposes_cash_for_the_deed_that_completes_its_group() -> None:
     assert g.is_legal(0, choice)
 
 
+def _proposal(g: Game) -> A.ProposeTrade:
+    legal = g.legal_actions(0)
+    assert legal[0] is A.ROLL
+    choice = StrongBot(1).choose(SeatView(g, 0), legal)
+    assert isinstance(choice, A.ProposeTrade), choice
+    assert g.is_legal(0, choice)
+    return choice
+
+
+def test_proposes_for_a_whole_group_held_by_opponents_when_it_can_pay_for_all() -> None:
+    """RULES.md §9 trades: green is with two opponents; it asks one of them first, for
+    more than the printed price."""
+    g = new_game()
+    give(g, 1, 31, 32)
+    give(g, 2, 34)
+    choice = _proposal(g)
+    assert choice.to == 1 and choice.take.squares == (31, 32)
+    assert choice.give.cash > g.t.price[31] + g.t.price[32]
+
+
+def test_does_not_start_on_a_group_it_cannot_afford_to_complete() -> None:
+    g = new_game()
+    give(g, 1, 31, 32)
+    give(g, 2, 34)
+    for gr in (0, 9):  # nothing cheaper to go for: brown and dark blue split too
+        a, b = g.t.groups[gr]
+        give(g, 2, a)
+        give(g, 3, b)
+    set_cash(g, 0, 500)
+    legal = g.legal_actions(0)
+    bot = StrongBot(1)
+    action = bot.choose(SeatView(g, 0), legal)
+    while isinstance(action, A.ProposeTrade):
+        assert 31 not in action.take.squares  # green costs more than 500 to complete
+        action = bot.choose(SeatView(g, 0), legal)
+    assert action is A.ROLL
+
+
+def test_pays_with_a_deed_it_cannot_use_before_cash() -> None:
+    """It holds one orange (the other two are with seats 2 and 3) and wants dark blue."""
+    g = new_game()
+    give(g, 0, 37, 16)
+    give(g, 2, 18)
+    give(g, 3, 19)
+    give(g, 1, 39)
+    choice = _proposal(g)
+    assert choice.to == 1 and choice.take.squares == (39,)
+    assert 16 in choice.give.squares
+    assert choice.give.cash + sum(g.t.price[s] for s in choice.give.squares) > g.t.price[39]
+
+
+def test_never_offers_a_deed_that_completes_the_holders_group() -> None:
+    """Seat 1 holds two oranges; our orange would complete them: cash instead."""
+    g = new_game()
+    give(g, 0, 37, 16)
+    give(g, 1, 39, 18, 19)
+    choice = _proposal(g)
+    assert choice.take.squares == (39,)
+    assert 16 not in choice.give.squares
+
+
 # ----------------------------------------------------------------------- debts
 
 
@@ -277,9 +349,18 @@ def _jailed(g: Game) -> list[A.LegalEntry]:
     return legal
 
 
+def _jail_choice(g: Game) -> A.Action:
+    """The strong bot's jail decision, past the trade offers it may make first."""
+    bot, view, legal = StrongBot(1), SeatView(g, 0), _jailed(g)
+    action = bot.choose(view, legal)
+    while isinstance(action, A.ProposeTrade):
+        action = bot.choose(view, legal)
+    return action
+
+
 def test_jail_early_pays_to_get_out_and_buy() -> None:
     g = new_game()
-    assert StrongBot(1).choose(SeatView(g, 0), _jailed(g)) is A.PAY_JAIL_FINE
+    assert _jail_choice(g) is A.PAY_JAIL_FINE
 
 
 def test_jail_late_stays_when_opponents_have_developed_groups() -> None:
@@ -289,7 +370,7 @@ def test_jail_late_stays_when_opponents_have_developed_groups() -> None:
         give(g, owners[i % 3], sq)
     give(g, 1, *ORANGE, *RED)
     set_levels(g, s16=3, s18=3, s19=3, s21=3, s23=3, s24=3)
-    assert StrongBot(1).choose(SeatView(g, 0), _jailed(g)) is A.ROLL
+    assert _jail_choice(g) is A.ROLL
 
 
 def _end_of_turn(g: Game) -> tuple[StrongBot, SeatView]:

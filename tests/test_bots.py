@@ -278,7 +278,7 @@ def test_greedy_declares_bankruptcy_only_when_it_is_the_only_way() -> None:
     assert declared > 0
 
 
-def test_greedy_pays_the_jail_fine_early_and_rejects_trades() -> None:
+def test_greedy_pays_the_jail_fine_early_and_waits_late() -> None:
     g = new_game(2)
     g.players[0].in_jail = True
     g.players[0].position = 10
@@ -288,10 +288,42 @@ def test_greedy_pays_the_jail_fine_early_and_rejects_trades() -> None:
     for sq in g.t.properties:
         give(g, 1, sq)
     assert bot.choose(view, g.legal_actions(0)) is A.ROLL  # nothing left to buy: stay
-    g.players[0].in_jail = False
-    g.apply(1, A.ProposeTrade(0, A.Bundle(0, (39,), ()), A.Bundle(1, (), ())))
+
+
+@pytest.mark.parametrize(
+    ("give_", "take", "answer"),
+    [
+        (A.Bundle(401, (), ()), A.Bundle(0, (39,), ()), A.ACCEPT_TRADE),  # $401 for $400
+        (A.Bundle(400, (), ()), A.Bundle(0, (39,), ()), A.REJECT_TRADE),  # no gain
+        (A.Bundle(0, (37,), ()), A.Bundle(0, (39,), ()), A.REJECT_TRADE),  # 350 for 400
+        (A.Bundle(0, (37, 1), ()), A.Bundle(0, (39,), ()), A.ACCEPT_TRADE),  # 410 for 400
+        (A.Bundle(0, (), ()), A.Bundle(1, (), ()), A.REJECT_TRADE),  # a gift asked for
+        (A.Bundle(1, (), ()), A.Bundle(0, (), ()), A.ACCEPT_TRADE),  # a gift
+    ],
+)
+def test_greedy_takes_an_offer_that_gains_at_face_value(
+    give_: A.Bundle, take: A.Bundle, answer: A.Action
+) -> None:
+    """RULES.md §9 trades: greedy judges an offer by the printed prices and cash alone."""
+    g = new_game(2)
+    give(g, 0, 39)
+    give(g, 1, 37, 1)
+    g.apply(1, A.ProposeTrade(0, give_, take))
     assert g.pending == 0
-    assert bot.choose(view, g.legal_actions(0)) is A.REJECT_TRADE
+    assert GreedyBot(0).choose(SeatView(g, 0), g.legal_actions(0)) is answer
+
+
+def test_greedy_counts_a_mortgaged_deed_at_half_less_the_fee() -> None:
+    """RULES.md §9: a mortgaged deed received costs 10 % of its mortgage value at once."""
+    g = new_game(2)
+    give(g, 1, 39)
+    g.mortgaged[39] = True  # worth 200 - 20 = 180 to greedy
+    view = SeatView(g, 0)
+    g.apply(1, A.ProposeTrade(0, A.Bundle(0, (39,), ()), A.Bundle(180, (), ())))
+    assert GreedyBot(0).choose(view, g.legal_actions(0)) is A.REJECT_TRADE
+    g.apply(0, A.REJECT_TRADE)
+    g.apply(1, A.ProposeTrade(0, A.Bundle(0, (39,), ()), A.Bundle(179, (), ())))
+    assert GreedyBot(0).choose(view, g.legal_actions(0)) is A.ACCEPT_TRADE
 
 
 def test_greedy_lifts_a_received_mortgage_when_it_can() -> None:
@@ -301,10 +333,8 @@ def test_greedy_lifts_a_received_mortgage_when_it_can() -> None:
     g.apply(1, A.ProposeTrade(0, A.Bundle(0, (39,), ()), A.Bundle(1, (), ())))
     bot = GreedyBot(0)
     view = SeatView(g, 0)
-    g.apply(0, bot.choose(view, g.legal_actions(0)))  # a greedy target rejects...
-    assert g.offer is None and g.owner[39] == 1
-    g.apply(1, A.ProposeTrade(0, A.Bundle(0, (39,), ()), A.Bundle(0, (), ())))
-    g.apply(0, A.ACCEPT_TRADE)  # ...so accept by hand to get a receipt
+    g.apply(0, bot.choose(view, g.legal_actions(0)))  # 180 at face for $1: accepted
+    assert g.owner[39] == 0
     assert g.pending == 0 and g.receipts
     assert bot.choose(view, g.legal_actions(0)) is A.LIFT[39]
     g.players[0].cash = 10

@@ -11,7 +11,10 @@
   buildings (the result is the same, §9: buildings go back to the bank at half price);
 - in jail pays the fine (or uses a card) while properties are still for sale, else
   tries for doubles;
-- rejects every trade offer, never proposes one; lifts a received mortgage when it can.
+- never proposes a trade; takes an offer when it gains at face value (:func:`face_gain`:
+  cash and IOUs at face, deeds at their printed price, mortgaged ones at half less the
+  10 % fee, a Get Out of Jail Free card at :data:`JAIL_CARD_FACE`), whatever the deeds
+  mean to either side, as naive players do; lifts a received mortgage when it can.
 
 The decision is keyed on ``legal[0]``: the engine lists the pending decision first, so
 most choices are an identity test against a singleton and cost no allocation.
@@ -26,6 +29,7 @@ from monopoly.board import actions as A
 from monopoly.board.view import BANK, SeatView
 
 CASH_RESERVE: Final = 300
+JAIL_CARD_FACE: Final = 50  # what a Get Out of Jail Free card is worth at face value
 
 _ROLL: Final = A.ROLL
 _END_TURN: Final = A.END_TURN
@@ -86,7 +90,7 @@ class GreedyBot:
         if first is _PASS_BID:
             return _PASS_BID
         if first is _ACCEPT_TRADE or first is _REJECT_TRADE:
-            return _REJECT_TRADE
+            return _answer_offer(view, legal)
         if kind is _LiftReceived or kind is _KeepMortgaged:
             return first  # type: ignore[return-value]
         if first is _TAX_FLAT:
@@ -146,6 +150,37 @@ def _lift_mortgage(view: SeatView, legal: list[A.LegalEntry]) -> A.Action | None
         elif type(e) is not _Build and e is not _END_TURN:
             break
     return None
+
+
+def face_value(view: SeatView, bundle: A.Bundle) -> int:
+    """What `bundle` is worth at face value to the seat that receives it."""
+    t = view.tables
+    pct = view.rules.mortgage_interest_percent
+    total = bundle.cash + bundle.iou + JAIL_CARD_FACE * len(bundle.jail_cards)
+    for sq in bundle.squares:
+        price = t.price[sq]
+        if view.is_mortgaged(sq):
+            half = price // 2
+            total += half + (-half * pct // 100)  # half, less the 10 % fee rounded up (§9)
+        else:
+            total += price
+    return total
+
+
+def face_gain(view: SeatView, gets: A.Bundle, gives: A.Bundle) -> int:
+    """The face-value gain of receiving `gets` for `gives` (an IOU in `gives` is a debt)."""
+    return face_value(view, gets) - face_value(view, gives)
+
+
+def _answer_offer(view: SeatView, legal: list[A.LegalEntry]) -> A.Action:
+    """Accept an offer that gains at face value and that it can pay, else reject."""
+    offer = view.offer()
+    if offer is None or _ACCEPT_TRADE not in legal:
+        return _REJECT_TRADE
+    # `give` goes from the proposer to us, `take` from us to the proposer
+    if face_gain(view, offer["give"], offer["take"]) > 0 and view.is_legal(_ACCEPT_TRADE):
+        return _ACCEPT_TRADE
+    return _REJECT_TRADE
 
 
 def _income_tax(view: SeatView) -> A.Action:

@@ -63,6 +63,12 @@ FUND_LEVEL: Final = 3  # mortgage deeds outside our groups to build up to this l
 JAIL_DANGER: Final = 25.0  # expected rent per throw above which we sit in jail
 JAIL_DANGER_LATE: Final = 8.0  # the same once (nearly) every deed is sold
 MAX_MANAGEMENT: Final = 40  # management actions per decision point (a loop guard)
+TRADE_RETRY: Final = 40  # turns before the same offer is made again
+FACE_PREMIUM: Final = 1.3  # what we offer for deeds, as a multiple of their printed price
+PROPOSALS_PER_TURN: Final = 3
+# cash in hand, per unit, when we complete a group and want to build on it: a deed we
+# would give up less for is paid in trades before cash
+CASH_WORTH: Final = 1.25
 
 # probability of each throw total 2..12
 _DICE: Final = tuple(min(d - 1, 13 - d) / 36 for d in range(13))
@@ -121,7 +127,9 @@ def board_values(view: SeatView) -> BoardValues:
 class StrongBot:
     """See the module docstring. Deterministic given its seed and the game."""
 
-    __slots__ = ("_managed", "_mortgaged_now", "_trade_turn", "_tried", "_turn", "rng")
+    __slots__ = (
+        "_managed", "_mortgaged_now", "_proposals", "_trade_turn", "_tried", "_turn", "rng"
+    )
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
@@ -129,6 +137,7 @@ class StrongBot:
         self._managed = 0  # management actions taken at this turn
         self._mortgaged_now: set[int] = set()  # mortgaged this turn: not lifted this turn
         self._trade_turn = -99  # the last turn we proposed a trade
+        self._proposals = 0  # proposals considered at that turn
         self._tried: dict[tuple[int, tuple[int, ...]], int] = {}  # offer -> turn proposed
 
     # ------------------------------------------------------------------ dispatch
@@ -230,11 +239,15 @@ class StrongBot:
     def _pre_roll(self, view: SeatView, legal: list[A.LegalEntry], jail: bool) -> A.Action:
         me = view.seat
         assert me is not None
-        if self._trade_turn != view.turn_number and view.turn_player == me:
-            self._trade_turn = view.turn_number
-            trade = self._propose(view, legal)
-            if trade is not None:
-                return trade
+        if view.turn_player == me:
+            if self._trade_turn != view.turn_number:
+                self._trade_turn = view.turn_number
+                self._proposals = 0
+            if self._proposals < PROPOSALS_PER_TURN:
+                self._proposals += 1
+                trade = self._propose(view, legal)
+                if trade is not None:
+                    return trade
         if view.rules.build_before_rolling:
             action = self._manage(view, legal)
             if action is not None:
@@ -732,7 +745,14 @@ class StrongBot:
         return A.REJECT_TRADE
 
     def _propose(self, view: SeatView, legal: list[A.LegalEntry]) -> A.Action | None:
-        """Offer cash (and, if needed, a deed) for the one deed that completes a group."""
+        """Offer cash and spare deeds for the deeds that complete a group of ours.
+
+        Targets are street groups whose deeds we lack are all with opponents, the
+        fewest missing deeds and the best income first; one trade asks one holder for all
+        the missing deeds it holds. The offer is fair by face value (more than the printed
+        prices asked for) and by rent value (the holder loses nothing by our model of
+        it), paid first with deeds we cannot use, then with cash we can spare. It never
+        gives a deed that completes the holder's group."""
         me = view.seat
         assert me is not None
         template = None
@@ -743,40 +763,93 @@ class StrongBot:
         if template is None:
             return None
         t = view.tables
+        bv = board_values(view)
         turn = view.turn_number
-        cash = view.cash(me)
-        reserve = self._reserve(view, me)
+        targets: list[tuple[int, float, int, tuple[int, ...], tuple[int, ...]]] = []
         for g in t.street_groups:
             squares = t.groups[g]
             missing = [s for s in squares if view.owner(s) != me]
-            if len(missing) != 1:
+            if not missing:
                 continue
-            sq = missing[0]
-            holder = view.owner(sq)
-            if holder == BANK or holder not in template.partners:
+            holders = {view.owner(s) for s in missing}
+            if BANK in holders or not holders <= set(template.partners):
                 continue
-            if any(view.level(s) for s in squares) or view.is_mortgaged(sq):
+            if any(view.level(s) for s in squares):
                 continue
-            key = (holder, (sq,))
+            holder = view.owner(missing[0])
+            ask = tuple(s for s in missing if view.owner(s) == holder)
+            targets.append((len(missing), -bv.mono_income[g], holder, ask, tuple(missing)))
+        targets.sort()
+        for _, _, holder, ask, missing_all in targets:
+            key = (holder, ask)
             last = self._tried.get(key)
-            if last is not None and turn - last < 40:
+            if last is not None and turn - last < TRADE_RETRY:
                 continue
-            get = A.Bundle(squares=(sq,))
-            gain, _ = self._trade_delta(view, me, get, A.Bundle())
-            loss, _ = self._trade_delta(view, holder, A.Bundle(), get)
-            price = max(-loss * 1.2 + 30, t.price[sq] * 1.3)
-            budget = cash - reserve
-            offer_cash = int(min(price, gain * 0.6, budget))
-            if offer_cash < -loss:
-                continue
-            proposal = A.ProposeTrade(holder, A.Bundle(cash=offer_cash), get)
             self._tried[key] = turn
-            if view.is_legal(proposal):
+            proposal = self._offer_for(view, me, holder, ask, missing_all)
+            if proposal is not None and view.is_legal(proposal):
                 return proposal
         return None
 
+    def _offer_for(
+        self, view: SeatView, me: int, holder: int, ask: tuple[int, ...],
+        missing: tuple[int, ...],
+    ) -> A.ProposeTrade | None:
+        """What we offer `holder` for the deeds `ask` (a step towards all the `missing`
+        deeds of a group), or None when the whole group is not worth its price to us or
+        we cannot afford it."""
+        t = view.tables
+        get = A.Bundle(squares=ask)
+        rest = tuple(sq for sq in missing if sq not in ask)
+        loss, _ = self._trade_delta(view, holder, A.Bundle(), get)
+        face = sum(_face(view, sq) for sq in ask)
+        # what the holder must get: a premium over the printed prices and over its loss
+        need = max(face * FACE_PREMIUM, -loss + 30.0)
+        ask_groups = {t.group_of[sq] for sq in ask}
+        spare: list[tuple[float, int]] = []
+        for sq in view.holdings(me):
+            g = t.group_of[sq]
+            if g in ask_groups or view.level(sq) or view.is_mortgaged(sq):
+                continue
+            if t.kind[sq] == K_STREET and self._complete(view, g, me):
+                continue
+            ours, _ = self._trade_delta(view, me, A.Bundle(), A.Bundle(squares=(sq,)))
+            _, completes = self._trade_delta(view, holder, A.Bundle(squares=(sq,)), A.Bundle())
+            if completes:
+                continue
+            # our loss per unit of face value the holder sees
+            spare.append((-ours / max(1, _face(view, sq)), sq))
+        spare.sort()
+        give_squares: list[int] = []
+        given = 0.0
+        for cost, sq in spare:
+            if given >= need or cost > CASH_WORTH:
+                break
+            give_squares.append(sq)
+            given += _face(view, sq)
+        cash = view.cash(me)
+        budget = cash - self._reserve(view, me)
+        pay = max(0, int(need - given) + 1)
+        # the later steps, at the same premium, from what is left after this one
+        later = sum(_face(view, sq) for sq in rest) * FACE_PREMIUM
+        left = budget - pay + sum(_face(view, sq) for _, sq in spare if sq not in give_squares)
+        if pay > budget or later > left:
+            return None
+        give = A.Bundle(cash=pay, squares=tuple(give_squares))
+        whole, _ = self._trade_delta(view, me, A.Bundle(squares=missing), give)
+        theirs, they_complete = self._trade_delta(view, holder, give, get)
+        if whole - later <= 0 or they_complete or theirs < 0:
+            return None
+        return A.ProposeTrade(holder, give, get)
+
 
 # ---------------------------------------------------------------------- module helpers
+
+
+def _face(view: SeatView, sq: int) -> int:
+    """A deed's face value: its printed price, half of it when mortgaged."""
+    price = view.tables.price[sq]
+    return price // 2 if view.is_mortgaged(sq) else price
 
 
 def _lift_cost(t: BoardTables, sq: int, pct: int) -> int:
