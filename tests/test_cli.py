@@ -132,7 +132,11 @@ def test_check_five_games() -> None:
 
 
 def test_bench_two_games() -> None:
-    data = run_json("bench", "--games", "2")
+    data = run_json("bench", "--games", "2", "--strong-games", "2")
+    strong = data["strong"]
+    assert strong["bot"] == "strong" and strong["games"] == 2
+    assert strong["decisions"] > 0 and strong["decisions_per_cpu_second"] > 0
+    assert 0 < strong["share_of_cpu_in_bot"] < 1
     for key in (
         "throws_per_cpu_second",
         "games_per_cpu_second",
@@ -160,6 +164,7 @@ def test_bench_two_games() -> None:
         (["landing", "--throws", "-5", "--jail", "long", "--json"], "--throws"),
         (["check", "--games", "-1", "--json"], "--games"),
         (["bench", "--games", "-2", "--json"], "--games"),
+        (["bench", "--strong-games", "-1", "--json"], "--strong-games"),
         (["demo", "--players", "1", "--json"], "--players"),
         (["replay", "/nonexistent/record.jsonl", "--json"], "no such record"),
     ],

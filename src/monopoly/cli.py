@@ -490,23 +490,34 @@ def bench(
     games: Annotated[
         int | None, typer.Option(help="Number of games (default: about 10-20 CPU seconds).")
     ] = None,
+    strong_games: Annotated[
+        int | None,
+        typer.Option(help="Games of the strong bot against three greedy ones, to time its "
+                     "decisions (default: 200)."),
+    ] = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Time whole greedy-bot games (one process, events off, capped turns)."""
+    """Time whole greedy-bot games (one process, events off, capped turns), and the strong
+    bot's decisions against three greedy bots."""
     if games is not None:
         _check_count("--games", games)
-    from monopoly.sim.bench import DEFAULT_GAMES
+    if strong_games is not None:
+        _check_count("--strong-games", strong_games)
+    from monopoly.sim.bench import BOT_GAMES, DEFAULT_GAMES, bot_speed
     from monopoly.sim.bench import bench as run_bench
 
     n = DEFAULT_GAMES if games is None else games
     result = run_bench(n)
+    result["strong"] = bot_speed("strong", BOT_GAMES if strong_games is None else strong_games)
     if as_json:
         _print_json(result)
         return
     table = Table(title=_("Engine benchmark"))
     table.add_column(_("Measure"))
     table.add_column(_("Value"), justify="right")
-    for key, value in result.items():
+    rows = [(k, v) for k, v in result.items() if k != "strong"]
+    rows += [(f"strong.{k}", v) for k, v in result["strong"].items()]
+    for key, value in rows:
         table.add_row(key, f"{value:,.1f}" if isinstance(value, float) else str(value))
     Console().print(table)
 

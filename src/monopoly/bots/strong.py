@@ -26,10 +26,13 @@ It sees only a :class:`~monopoly.board.view.SeatView` and the legal entries. Its
   then only after selling every building.
 - **Jail.** Leaves at once while deeds are for sale and opponents' rents are low; stays
   and tries for doubles when the board is bought up and the opponents' rents are high.
-- **Trades.** At most once per own turn, and only when one missing deed would complete a
-  group of ours, it offers cash for it. Offers are judged by how they change
-  both sides' expected rent value: it never hands an opponent a complete group without
-  getting more back.
+- **Trades.** Before its roll it offers to buy the deeds that complete a colour group
+  whose other deeds are all with opponents (fewest missing and best income first, one
+  holder at a time, only when it can pay for the whole group): more than the printed
+  prices and more than the holder loses by our model, paid with deeds it cannot use
+  before cash, never with a deed that completes the holder's group. Offers made to it
+  are judged by how they change both sides' expected rent value: it never hands an
+  opponent a complete group without getting more back.
 """
 
 from __future__ import annotations

@@ -9,6 +9,10 @@ included, game setup included), so other load on the machine does not change the
 much. The figures measure the engine *and* the bots' choices, since both run for every
 action.
 
+:func:`bot_speed` times one bot's decisions: ``strong`` in one seat (rotated) against three
+greedy bots, the CPU time inside its ``choose`` apart from the rest, so that a slow bot
+shows up as a bottleneck (``monopoly bench`` reports it under ``"strong"``).
+
 Example::
 
     >>> result = bench(games=1)
@@ -26,7 +30,16 @@ from monopoly.board.rules import RuleSet
 from monopoly.bots import make_bot
 from monopoly.bots.driver import play_game
 
-__all__ = ["DEFAULT_GAMES", "PLAYERS", "SEAT_NAMES", "TURN_LIMIT", "bench", "bot_seed"]
+__all__ = [
+    "BOT_GAMES",
+    "DEFAULT_GAMES",
+    "PLAYERS",
+    "SEAT_NAMES",
+    "TURN_LIMIT",
+    "bench",
+    "bot_seed",
+    "bot_speed",
+]
 
 PLAYERS = 4
 # 1000 turns is 250 rounds of 4 players. Greedy bots never trade, so most games stall once
@@ -35,6 +48,8 @@ PLAYERS = 4
 TURN_LIMIT = 1000
 # Chosen so that the default run takes roughly 10-20 CPU seconds (about 13 s here).
 DEFAULT_GAMES = 1000
+# Games of the timed bot against three greedy ones (strong's games end in about 150 turns).
+BOT_GAMES = 200
 SEAT_NAMES: tuple[str, ...] = ("Ann", "Bob", "Cleo", "Dan", "Eva", "Finn", "Gus", "Hana")
 
 
@@ -77,4 +92,56 @@ def bench(games: int = DEFAULT_GAMES, turn_limit: int = TURN_LIMIT) -> dict[str,
         "games_per_cpu_second": rate(games),
         "throws_per_cpu_second": rate(throws),
         "actions_per_cpu_second": rate(actions),
+    }
+
+
+class _Timed:
+    """A bot whose decisions are counted and timed in CPU seconds."""
+
+    __slots__ = ("bot", "cpu", "decisions")
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        self.cpu = 0.0
+        self.decisions = 0
+
+    def choose(self, view: Any, legal: Any) -> Any:
+        start = time.process_time()
+        action = self.bot.choose(view, legal)
+        self.cpu += time.process_time() - start
+        self.decisions += 1
+        return action
+
+
+def bot_speed(
+    name: str = "strong", games: int = BOT_GAMES, turn_limit: int = TURN_LIMIT
+) -> dict[str, Any]:
+    """Play `games` games of bot `name` (seat ``seed % 4``) against three greedy bots and
+    return its decisions, the CPU seconds spent in them and in the whole games, and the
+    rates per CPU second."""
+    if games < 0:
+        raise ValueError(f"games must not be negative, got {games}")
+    rules = RuleSet(turn_limit=turn_limit)
+    seats = SEAT_NAMES[:PLAYERS]
+    decisions = 0
+    in_bot = 0.0
+    start = time.process_time()
+    for seed in range(games):
+        game = Game(seats, seed, rules, events=False)
+        bots: list[Any] = [make_bot("greedy", bot_seed(seed, s)) for s in range(PLAYERS)]
+        timed = _Timed(make_bot(name, bot_seed(seed, seed % PLAYERS)))
+        bots[seed % PLAYERS] = timed
+        play_game(game, bots)
+        decisions += timed.decisions
+        in_bot += timed.cpu
+    cpu = time.process_time() - start
+    return {
+        "bot": name,
+        "games": games,
+        "decisions": decisions,
+        "cpu_seconds": cpu,
+        "cpu_seconds_in_bot": in_bot,
+        "decisions_per_cpu_second": decisions / in_bot if in_bot > 0 else 0.0,
+        "games_per_cpu_second": games / cpu if cpu > 0 else 0.0,
+        "share_of_cpu_in_bot": in_bot / cpu if cpu > 0 else 0.0,
     }
