@@ -17,6 +17,9 @@ Commands::
                       [--seed S] [--workers W] [--backend process|ray] [--address ADDR]
                       [--max-turns T] [--report DIR] [--lang L] [--json]
     monopoly ladder [--games N] [--bots B1,B2,...] [--seed S] [--workers W] [--json]
+    monopoly serve [--host H] [--port P] [--db URL] [--bot-delay S]
+    monopoly verify RECORD [--json]
+    monopoly loadtest [--url URL] [--games N] [--duration S] [--think S] [--json]
 
 Bad input (an unknown jail rule, a negative count, a missing or unreadable record) is one
 line on stderr and exit code 2; a failed conformance check is exit code 1.
@@ -809,6 +812,105 @@ def ladder(
     console.print(table)
     console.print(_("Rating: mu - 3 sigma (openskill, Plackett-Luce); draws (no winner): "
                     "{n}").format(n=result["draws"]), markup=False)
+
+
+# --------------------------------------------------------------------------- the server
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    db: Annotated[str | None, typer.Option(
+        help="Database URL (sqlite:///FILE, postgresql+psycopg://...); default: SQLite "
+        "in the user's data folder.")] = None,
+    bot_delay: Annotated[float, typer.Option(
+        help="Seconds a bot waits before it acts.")] = 0.5,
+) -> None:
+    """Play in the browser: serve rooms, the WebSocket protocol and the page."""
+    if not 0 <= port <= 65535:
+        _fail(_("{name} must be between {low} and {high}, got {value}").format(
+            name="--port", low=0, high=65535, value=port))
+    if bot_delay < 0:
+        _fail(_("{name} must be at least {low}, got {value}").format(
+            name="--bot-delay", low=0, value=bot_delay))
+    import uvicorn
+    from sqlalchemy.exc import ArgumentError, OperationalError
+
+    from monopoly.store import default_url
+    from monopoly.web.app import create_app
+
+    url = db or default_url()
+    try:
+        from sqlalchemy import create_engine
+
+        create_engine(url).dispose()
+    except (ArgumentError, ImportError, OperationalError) as exc:
+        _fail(_("--db: cannot use the database {url}: {error}").format(url=repr(url), error=exc))
+    typer.echo(_("Monopoly is served at {address} (database: {url})").format(
+        address=f"http://{host}:{port}/", url=url.split("@")[-1]))
+    uvicorn.run(create_app(url, bot_delay=bot_delay), host=host, port=port,
+                log_level="warning", ws_max_size=1 << 20)
+
+
+@app.command()
+def verify(
+    record: Annotated[Path, typer.Argument(help="A game record (from the server or 'demo').")],
+    as_json: JsonOpt = False,
+) -> None:
+    """Check a finished game: the seed against its published hash, the replay, and the
+    outcome. Exit 1 when they do not match."""
+    from monopoly.web.verify import VerifyError, verify_lines
+
+    try:
+        with open(record, encoding="utf-8") as fh:
+            lines = fh.read().splitlines()
+    except FileNotFoundError:
+        _fail(_("no such record file: {path}").format(path=repr(str(record))))
+    except (OSError, UnicodeDecodeError) as exc:
+        _fail(_("cannot read the record {path}: {error}").format(
+            path=repr(str(record)), error=exc))
+    try:
+        report = verify_lines(lines)
+    except VerifyError as exc:
+        _fail(_("the record {path} does not verify: {error}").format(
+            path=repr(str(record)), error=translation_error(exc)), 1)
+    except MonopolyError as exc:
+        _fail(_("invalid record {path}: {error}").format(
+            path=repr(str(record)), error=translation_error(exc)))
+    if as_json:
+        _print_json(report)
+        return
+    typer.echo(_("The record verifies: seed {seed}, {n} actions, outcome {outcome}.").format(
+        seed=report["seed"], n=report["actions"], outcome=json.dumps(report["outcome"])))
+
+
+@app.command()
+def loadtest(
+    url: Annotated[str | None, typer.Option(
+        help="A running server (http://HOST:PORT); default: start one on loopback.")] = None,
+    games: Annotated[int, typer.Option(help="Concurrent games.")] = 20,
+    duration: Annotated[float, typer.Option(help="Seconds to keep starting games.")] = 10.0,
+    think: Annotated[float, typer.Option(help="Seconds a client waits before acting.")] = 0.25,
+    as_json: JsonOpt = False,
+) -> None:
+    """N concurrent games of bot clients over real WebSockets: action round trips
+    (p50, p99), errors and the server's memory per game."""
+    _check_count("--games", games, 1)
+    if duration <= 0:
+        _fail(_("{name} must be at least {low}, got {value}").format(
+            name="--duration", low=0, value=duration))
+    from monopoly.web.loadtest import run_loadtest
+
+    try:
+        result = run_loadtest(url, games, duration, think)
+    except RuntimeError as exc:
+        _fail(str(exc), 1)
+    if as_json:
+        _print_json(result)
+        return
+    for key, value in result.items():
+        typer.echo(f"{key}: {value}")
 
 
 def main() -> None:  # pragma: no cover - the console script entry point is `app`

@@ -35,8 +35,12 @@ _REGISTRY: dict[str, tuple[str, str]] = {
     "builder": ("monopoly.bots.builder", "BuilderBot"),
     # the best player we can build
     "strong": ("monopoly.bots.strong", "StrongBot"),
+    # the server's turn clock: plays a timed-out seat safely (issue 5)
+    "caretaker": ("monopoly.bots.caretaker", "CaretakerBot"),
 }
-BOT_NAMES: tuple[str, ...] = tuple(sorted(_REGISTRY))
+# The server's helpers, not players to compare (kept out of BOT_NAMES: the ladder, check).
+SERVICE_BOTS: tuple[str, ...] = ("caretaker",)
+BOT_NAMES: tuple[str, ...] = tuple(sorted(n for n in _REGISTRY if n not in SERVICE_BOTS))
 # Difficulty levels for human players: each is one of the bots above.
 LEVELS: dict[str, str] = {"easy": "greedy", "medium": "builder", "hard": "strong"}
 

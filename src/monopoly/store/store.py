@@ -1,0 +1,256 @@
+"""The store: tables and the few queries the server needs (see the package docstring).
+
+Every method is synchronous and runs its own transaction, committed before it returns;
+the server calls them from one worker thread (:mod:`monopoly.web.rooms`), so the order of
+writes is the order of calls.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
+
+from sqlalchemy import (
+    BigInteger,
+    Column,
+    Float,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    delete,
+    event,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine import Engine
+
+SNAPSHOT_EVERY: Final = 200
+STATUSES: Final = ("open", "playing", "finished")
+
+metadata = MetaData()
+
+rooms = Table(
+    "rooms",
+    metadata,
+    Column("id", String(64), primary_key=True),
+    Column("config", Text, nullable=False),  # JSON: preset, edition, options, seats, ...
+    Column("status", String(16), nullable=False, index=True),
+    Column("seed", BigInteger, nullable=False),
+    Column("seed_hash", String(64), nullable=False),
+    Column("host_hash", String(64), nullable=False),
+    Column("created", Float, nullable=False),
+    Column("updated", Float, nullable=False),
+)
+
+seats = Table(
+    "seats",
+    metadata,
+    Column("room", String(64), primary_key=True),
+    Column("seat", Integer, primary_key=True, autoincrement=False),
+    Column("nickname", String(64), nullable=False),
+    Column("bot", String(32), nullable=True),  # a bot level (easy, medium, hard) or None
+    Column("token_hash", String(64), nullable=True),
+)
+
+actions = Table(
+    "actions",
+    metadata,
+    Column("room", String(64), primary_key=True),
+    Column("seq", Integer, primary_key=True, autoincrement=False),
+    Column("seat", Integer, nullable=False),
+    Column("text", Text, nullable=False),
+)
+
+snapshots = Table(
+    "snapshots",
+    metadata,
+    Column("room", String(64), primary_key=True),
+    Column("seq", Integer, primary_key=True, autoincrement=False),
+    Column("data", Text, nullable=False),
+)
+
+
+@dataclass(slots=True)
+class RoomRow:
+    id: str
+    config: dict[str, Any]
+    status: str
+    seed: int
+    seed_hash: str
+    host_hash: str
+    created: float
+    updated: float
+
+
+@dataclass(slots=True)
+class SeatRow:
+    seat: int
+    nickname: str
+    bot: str | None
+    token_hash: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRow:
+    seq: int
+    seat: int
+    text: str
+
+
+def default_url() -> str:
+    """SQLite in the user's data folder: ``.../monopoly/monopoly.sqlite3``."""
+    from platformdirs import user_data_dir
+
+    folder = Path(user_data_dir("monopoly"))
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'monopoly.sqlite3'}"
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    # WAL: readers do not block the writer; FULL: a commit survives a power cut.
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=FULL")
+    cur.execute("PRAGMA busy_timeout=10000")
+    cur.close()
+
+
+class Store:
+    """The rooms, seats, actions and snapshots of one database URL."""
+
+    def __init__(self, url: str | None = None) -> None:
+        self.url = url or default_url()
+        self.engine: Engine = create_engine(self.url, future=True)
+        if self.engine.dialect.name == "sqlite":
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        metadata.create_all(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # --- rooms and seats
+
+    def create_room(self, room: RoomRow, seat_rows: list[SeatRow]) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                insert(rooms).values(
+                    id=room.id,
+                    config=json.dumps(room.config, sort_keys=True),
+                    status=room.status,
+                    seed=room.seed,
+                    seed_hash=room.seed_hash,
+                    host_hash=room.host_hash,
+                    created=room.created,
+                    updated=room.updated,
+                )
+            )
+            for s in seat_rows:
+                conn.execute(insert(seats).values(room=room.id, **_seat_values(s)))
+
+    def set_status(self, room: str, status: str) -> None:
+        if status not in STATUSES:
+            raise ValueError(f"unknown room status {status!r}")
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(rooms).where(rooms.c.id == room).values(status=status, updated=time.time())
+            )
+
+    def set_config(self, room: str, config: dict[str, Any]) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(rooms)
+                .where(rooms.c.id == room)
+                .values(config=json.dumps(config, sort_keys=True), updated=time.time())
+            )
+
+    def put_seat(self, room: str, row: SeatRow) -> None:
+        """Insert or replace one seat."""
+        with self.engine.begin() as conn:
+            conn.execute(delete(seats).where(seats.c.room == room, seats.c.seat == row.seat))
+            conn.execute(insert(seats).values(room=room, **_seat_values(row)))
+
+    def remove_seat(self, room: str, seat: int) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(delete(seats).where(seats.c.room == room, seats.c.seat == seat))
+
+    def room(self, room: str) -> tuple[RoomRow, list[SeatRow]] | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(select(rooms).where(rooms.c.id == room)).first()
+            if row is None:
+                return None
+            return _room(row), self._seats(conn, room)
+
+    def rooms(self, status: str | None = None) -> list[tuple[RoomRow, list[SeatRow]]]:
+        """Rooms, newest first (all, or those with `status`)."""
+        query = select(rooms).order_by(rooms.c.created.desc())
+        if status is not None:
+            query = query.where(rooms.c.status == status)
+        with self.engine.connect() as conn:
+            return [(_room(r), self._seats(conn, r.id)) for r in conn.execute(query)]
+
+    @staticmethod
+    def _seats(conn: Any, room: str) -> list[SeatRow]:
+        rows = conn.execute(select(seats).where(seats.c.room == room).order_by(seats.c.seat))
+        return [SeatRow(r.seat, r.nickname, r.bot, r.token_hash) for r in rows]
+
+    # --- actions and snapshots
+
+    def append_actions(self, rows: list[tuple[str, int, int, str]]) -> None:
+        """Insert ``(room, seq, seat, text)`` rows in one transaction (a group commit); a
+        duplicate ``(room, seq)`` fails the whole batch."""
+        if not rows:
+            return
+        with self.engine.begin() as conn:
+            conn.execute(
+                insert(actions),
+                [{"room": r, "seq": q, "seat": s, "text": t} for r, q, s, t in rows],
+            )
+
+    def actions(self, room: str, after: int = 0) -> list[ActionRow]:
+        """The room's actions with ``seq > after``, in order."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(actions.c.seq, actions.c.seat, actions.c.text)
+                .where(actions.c.room == room, actions.c.seq > after)
+                .order_by(actions.c.seq)
+            )
+            return [ActionRow(r.seq, r.seat, r.text) for r in rows]
+
+    def save_snapshot(self, room: str, seq: int, data: dict[str, Any]) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                insert(snapshots).values(
+                    room=room, seq=seq, data=json.dumps(data, separators=(",", ":"))
+                )
+            )
+
+    def latest_snapshot(self, room: str) -> tuple[int, dict[str, Any]] | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                select(snapshots.c.seq, snapshots.c.data)
+                .where(snapshots.c.room == room)
+                .order_by(snapshots.c.seq.desc())
+                .limit(1)
+            ).first()
+        if row is None:
+            return None
+        data: dict[str, Any] = json.loads(row.data)
+        return int(row.seq), data
+
+
+def _seat_values(s: SeatRow) -> dict[str, Any]:
+    return {"seat": s.seat, "nickname": s.nickname, "bot": s.bot, "token_hash": s.token_hash}
+
+
+def _room(r: Any) -> RoomRow:
+    return RoomRow(
+        r.id, json.loads(r.config), r.status, int(r.seed), r.seed_hash, r.host_hash,
+        float(r.created), float(r.updated),
+    )

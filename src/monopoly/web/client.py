@@ -1,0 +1,125 @@
+"""A minimal protocol client: one seat over one WebSocket, choosing simple legal actions.
+
+Used by ``monopoly loadtest`` and the server's tests; it shows how little a client needs:
+read ``state`` messages, and when the seat is in ``waiting``, send one of its ``legal``
+entries (a concrete one as it is; a template filled in).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+
+
+def simple_choice(state: dict[str, Any], seat: int) -> str | None:
+    """The first concrete legal entry (the pending decision comes first), never a
+    resignation while anything else is possible; None when the game does not wait for
+    `seat`."""
+    if seat not in state.get("waiting", ()):
+        return None
+    legal = state.get("legal") or []
+    for entry in legal:
+        if not entry["template"] and entry["kind"] != "resign":
+            return str(entry["text"])
+    for entry in legal:
+        if entry["kind"] == "bid":
+            return f"bid {entry['low']}"
+    for entry in legal:
+        if entry["kind"] == "resign":
+            return str(entry["text"])
+    return None
+
+
+@dataclass
+class SeatClient:
+    """Plays `seat` of a room until the game is over; records every action's round trip
+    (send to ``ack``) in `latencies` (seconds)."""
+
+    url: str  # ws://host:port/ws/ROOM?token=...
+    seat: int
+    think: float = 0.0
+    latencies: list[float] = field(default_factory=list)
+    errors: list[dict[str, Any]] = field(default_factory=list)
+    events: list[dict[str, Any]] = field(default_factory=list)
+    acked: list[int] = field(default_factory=list)
+    over: dict[str, Any] | None = None
+    hello: dict[str, Any] | None = None
+    states: int = 0
+    last_state: dict[str, Any] | None = None
+
+    async def play(self, timeout: float = 120.0) -> None:
+        async with connect(self.url, max_size=2**22, open_timeout=30) as ws:
+            await asyncio.wait_for(self._play(ws), timeout)
+
+    async def _play(self, ws: ClientConnection) -> None:
+        changed = asyncio.Event()
+        waiting_ack: dict[str, asyncio.Future[Any]] = {}
+
+        async def read() -> None:
+            async for raw in ws:
+                msg = json.loads(raw)
+                kind = msg.get("type")
+                if kind == "state":
+                    self.last_state = msg
+                    self.states += 1
+                elif kind == "events":
+                    self.events.append(msg)
+                elif kind == "hello":
+                    self.hello = msg
+                elif kind == "over":
+                    self.over = msg
+                elif kind in ("ack", "error"):
+                    fut = waiting_ack.pop(str(msg.get("id")), None)
+                    if kind == "error":
+                        self.errors.append(msg)
+                    if fut is not None and not fut.done():
+                        fut.set_result(msg)
+                changed.set()
+                if self.over is not None:
+                    return
+
+        reader: asyncio.Future[Any] = asyncio.create_task(read())
+        n = 0
+        try:
+            while self.over is None and not reader.done():
+                state = self.last_state
+                choice = None if state is None else simple_choice(state, self.seat)
+                if choice is None:
+                    changed.clear()
+                    waiter = asyncio.create_task(changed.wait())
+                    await asyncio.wait({waiter, reader}, return_when=asyncio.FIRST_COMPLETED)
+                    waiter.cancel()
+                    continue
+                if self.think:
+                    await asyncio.sleep(self.think)
+                    state = self.last_state
+                    choice = None if state is None else simple_choice(state, self.seat)
+                    if choice is None or self.over is not None:
+                        continue
+                n += 1
+                msg_id = f"s{self.seat}-{n}"
+                fut: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+                waiting_ack[msg_id] = fut
+                sent = time.perf_counter()
+                await ws.send(json.dumps({"type": "action", "id": msg_id, "action": choice}))
+                done, _ = await asyncio.wait({fut, reader}, return_when=asyncio.FIRST_COMPLETED)
+                if fut in done:
+                    answer = fut.result()
+                    if answer["type"] == "ack":
+                        self.latencies.append(time.perf_counter() - sent)
+                        self.acked.append(int(answer["seq"]))
+                    else:  # refused: wait for the next state before trying again
+                        changed.clear()
+                        with contextlib.suppress(TimeoutError):
+                            await asyncio.wait_for(changed.wait(), 1.0)
+        finally:
+            if not reader.done():
+                reader.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await reader

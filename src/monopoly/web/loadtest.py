@@ -1,0 +1,191 @@
+"""The load benchmark (``monopoly loadtest``): N concurrent games of bot clients playing
+over real WebSockets, each game two client seats and one server bot; a finished game is
+replaced by a new one until the time is up.
+
+Without a URL it starts its own server (``monopoly serve``) on a free loopback port with a
+temporary SQLite database, and reports the server's memory per game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from monopoly.web.client import SeatClient
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def rss_bytes(pid: int) -> int | None:
+    """The resident memory of process `pid` (Linux /proc), or None."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) * 1024
+    except OSError:
+        return None
+    return None
+
+
+def start_server(
+    db_url: str, port: int, bot_delay: float = 0.0, extra_env: dict[str, str] | None = None
+) -> subprocess.Popen[bytes]:
+    """`monopoly serve` in a child process (its own process group)."""
+    env = {**os.environ, **(extra_env or {})}
+    return subprocess.Popen(
+        [sys.executable, "-m", "monopoly.cli", "serve", "--host", "127.0.0.1",
+         "--port", str(port), "--db", db_url, "--bot-delay", str(bot_delay)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, start_new_session=True,
+    )
+
+
+def wait_healthy(base: str, proc: subprocess.Popen[bytes] | None, timeout: float = 30) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc is not None and proc.poll() is not None:
+            err = proc.stderr.read().decode(errors="replace") if proc.stderr else ""
+            raise RuntimeError(f"the server exited ({proc.returncode}): {err[-2000:]}")
+        with contextlib.suppress(httpx.HTTPError):
+            if httpx.get(f"{base}/api/health", timeout=1).status_code == 200:
+                return
+        time.sleep(0.1)
+    raise RuntimeError(f"the server at {base} did not answer in {timeout} s")
+
+
+def _percentile(values: list[float], p: float) -> float | None:
+    if not values:
+        return None
+    ordered = sorted(values)
+    k = min(len(ordered) - 1, max(0, round(p / 100 * (len(ordered) - 1))))
+    return ordered[k]
+
+
+async def _one_game(http: httpx.AsyncClient, ws_base: str, think: float, turns: int,
+                    stats: dict[str, Any]) -> None:
+    body = {"preset": "classic", "seats": 3, "bots": {"2": "easy"}, "nickname": "load-a",
+            "options": {"end": "turn_limit", "turn_limit": turns}}
+    made = (await http.post("/api/rooms", json=body)).raise_for_status().json()
+    room = made["room"]
+    joined = (await http.post(f"/api/rooms/{room}/join", json={"nickname": "load-b"}))
+    joined.raise_for_status()
+    clients = [
+        SeatClient(f"{ws_base}/ws/{room}?token={made['token']}", made["seat"], think),
+        SeatClient(f"{ws_base}/ws/{room}?token={joined.json()['token']}",
+                   joined.json()["seat"], think),
+    ]
+    tasks = [asyncio.create_task(c.play(timeout=3600)) for c in clients]
+    await asyncio.sleep(0.05)
+    (await http.post(f"/api/rooms/{room}/start",
+                     headers={"Authorization": f"Bearer {made['host_token']}"})
+     ).raise_for_status()
+    try:
+        await asyncio.gather(*tasks)
+    finally:
+        for c in clients:
+            stats["latencies"].extend(c.latencies)
+            stats["actions"] += len(c.latencies)
+            stats["errors"] += len(c.errors)
+    stats["games_finished"] += 1
+
+
+async def _run(url: str, games: int, duration: float, think: float, turns: int,
+               server_pid: int | None) -> dict[str, Any]:
+    stats: dict[str, Any] = {"latencies": [], "actions": 0, "errors": 0, "games_finished": 0,
+                             "games_started": 0, "failures": []}
+    ws_base = url.replace("http://", "ws://").replace("https://", "wss://")
+    base_rss = rss_bytes(server_pid) if server_pid else None
+    peak = base_rss or 0
+    deadline = time.monotonic() + duration
+    limits = httpx.Limits(max_connections=games * 2 + 10)
+    async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as http:
+
+        async def lane() -> None:
+            while time.monotonic() < deadline:
+                stats["games_started"] += 1
+                try:
+                    await _one_game(http, ws_base, think, turns, stats)
+                except Exception as exc:
+                    stats["errors"] += 1
+                    stats["failures"].append(repr(exc)[:200])
+
+        async def sample() -> None:
+            nonlocal peak
+            while server_pid:
+                value = rss_bytes(server_pid)
+                if value:
+                    peak = max(peak, value)
+                await asyncio.sleep(0.5)
+
+        sampler = asyncio.create_task(sample())
+        started = time.monotonic()
+        lanes = [asyncio.create_task(lane()) for _ in range(games)]
+        await asyncio.gather(*lanes)
+        elapsed = time.monotonic() - started
+        sampler.cancel()
+    lat = stats["latencies"]
+    p50, p99 = _percentile(lat, 50), _percentile(lat, 99)
+    return {
+        "games": games,
+        "games_started": stats["games_started"],
+        "games_finished": stats["games_finished"],
+        "actions": stats["actions"],
+        "actions_per_s": round(stats["actions"] / elapsed, 1) if elapsed else None,
+        "p50_ms": None if p50 is None else round(p50 * 1000, 2),
+        "p99_ms": None if p99 is None else round(p99 * 1000, 2),
+        "max_ms": round(max(lat) * 1000, 2) if lat else None,
+        "errors": stats["errors"],
+        "failures": stats["failures"][:5],
+        "seconds": round(elapsed, 1),
+        "think_s": think,
+        "server_rss_mb": round(peak / 2**20, 1) if server_pid else None,
+        "memory_per_game_kb": round((peak - (base_rss or 0)) / games / 1024, 1)
+        if server_pid and base_rss
+        else None,
+    }
+
+
+def run_loadtest(url: str | None, games: int, duration: float, think: float = 0.25,
+                 turns: int = 40) -> dict[str, Any]:
+    """Run the benchmark; see the module docstring. Returns the figures."""
+    proc = None
+    tmp = None
+    if url is None:
+        tmp = tempfile.mkdtemp(prefix="monopoly-load-")
+        port = free_port()
+        proc = start_server(f"sqlite:///{tmp}/load.sqlite3", port)
+        url = f"http://127.0.0.1:{port}"
+    try:
+        wait_healthy(url, proc)
+        result = asyncio.run(_run(url, games, duration, think, turns,
+                                  proc.pid if proc else None))
+        result["url"] = url
+        result["own_server"] = proc is not None
+        return result
+    finally:
+        if proc is not None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGTERM)
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait()
+        if tmp is not None:
+            shutil.rmtree(tmp, ignore_errors=True)

@@ -1,0 +1,177 @@
+"""The JSON shapes of the play protocol (docs/protocol.md): legal entries, the board,
+the room meta data, and the error texts the server sends.
+
+Every player-visible text is a gettext message (marked with ``N_`` for ``make i18n``) and
+is translated in the language of the connection or request.
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from typing import Any, Final
+
+from monopoly.board import actions as A
+from monopoly.board.edition import load_edition
+from monopoly.board.game import Game
+from monopoly.board.rules import PRESET_OPTIONS, PRESETS, RuleSet
+from monopoly.bots.base import LEVELS
+from monopoly.i18n import LANGUAGES, translation
+from monopoly.i18n import gettext_noop as N_
+from monopoly.prompts import labels
+
+EDITIONS: Final = ("standard", "uk", "disney")
+MAX_MESSAGE: Final = 16 * 1024  # bytes of one WebSocket message
+TIMEOUT_POLICIES: Final = ("bot", "forfeit")
+
+# The error codes of the protocol and their default texts (translated when sent).
+ERRORS: Final[dict[str, str]] = {
+    "illegal": N_("That action is not legal now: {reason}"),
+    "malformed": N_("The message could not be read: {reason}"),
+    "unauthorised": N_("This connection may not do that: {reason}"),
+    "too_large": N_("The message is larger than {limit} bytes."),
+    "rate_limited": N_("Too many messages: wait a moment and try again."),
+    "not_started": N_("The game has not started yet."),
+    "over": N_("The game is over."),
+    "not_found": N_("There is no room {room}."),
+    "invalid": N_("Invalid request: {reason}"),
+    "conflict": N_("Not possible now: {reason}"),
+    "forbidden": N_("Not allowed: {reason}"),
+}
+
+# Reasons used with the codes above.
+REASONS: Final[dict[str, str]] = {
+    "spectator": N_("spectators cannot act"),
+    "token": N_("the seat token is not valid for this room"),
+    "host": N_("only the host may do that"),
+    "json": N_("not a JSON object"),
+    "type": N_("unknown message type"),
+    "field": N_("a field is missing or has the wrong type"),
+    "lang": N_("unknown language"),
+    "room_full": N_("every seat is taken"),
+    "seat_taken": N_("that seat is taken"),
+    "seat_range": N_("no such seat"),
+    "not_open": N_("the game has already started"),
+    "not_over": N_("the game is not over yet"),
+    "nickname": N_("a nickname has 1 to 24 characters"),
+    "seats": N_("a room has 2 to 8 seats"),
+    "bots": N_("bots are given by seat number and level (easy, medium, hard)"),
+    "clock": N_("the clock is a number of seconds from 5 to 3600, or null"),
+    "policy": N_("the timeout policy is bot or forfeit"),
+    "edition": N_("unknown edition"),
+    "started": N_("the game is running"),
+}
+
+
+def error_text(code: str, lang: str, **params: Any) -> str:
+    """The text of an error `code` in `lang`; a ``reason`` param that is a key of
+    :data:`REASONS` is translated too."""
+    t = translation(lang if lang in LANGUAGES else "en")
+    reason = params.get("reason")
+    if isinstance(reason, str) and reason in REASONS:
+        params["reason"] = t.gettext(REASONS[reason])
+    template = t.gettext(ERRORS.get(code, code))
+    try:
+        return template.format(**params)
+    except (KeyError, IndexError):
+        return template
+
+
+_SQUARE_ACTIONS: Final = (
+    A.Build, A.SellBuilding, A.Mortgage, A.Unmortgage, A.LiftReceived, A.KeepMortgaged,
+)
+TEMPLATES: Final = (A.BidRange, A.RepayRange, A.TradeTemplate, A.RaiseFundsTemplate)
+
+
+def entry_json(entry: A.LegalEntry, label: str) -> dict[str, Any]:
+    """One legal entry: ``text`` (canonical; a template's is a pattern), ``kind`` (its
+    first word), ``label`` (a button text), ``template`` (True: not sendable as it is;
+    the client fills in the parameters) and the bounds of templates."""
+    text = entry.text()
+    out: dict[str, Any] = {
+        "text": text,
+        "kind": text.split(" ", 1)[0],
+        "label": label,
+        "template": isinstance(entry, TEMPLATES),
+    }
+    if isinstance(entry, A.BidRange):
+        out["low"], out["high"] = entry.low, entry.high
+    elif isinstance(entry, A.RepayRange):
+        out["to"], out["low"], out["high"] = entry.to, entry.low, entry.high
+    elif isinstance(entry, A.TradeTemplate):
+        out["partners"] = list(entry.partners)
+    elif isinstance(entry, _SQUARE_ACTIONS):
+        out["square"] = entry.square
+    return out
+
+
+def legal_json(game: Game, seat: int | None, lang: str) -> list[dict[str, Any]]:
+    if seat is None or game.is_over:
+        return []
+    return [entry_json(entry, label) for entry, label in labels(game, seat, lang)]
+
+
+def board_json(edition_key: str, lang: str) -> dict[str, Any]:
+    """The 40 squares of an edition with their names in `lang`, and its token names."""
+    ed = load_edition(edition_key)
+
+    def name(names: Any) -> str:
+        return str(names.get(lang) or names["en"])
+
+    return {
+        "edition": ed.key,
+        "name": name(ed.names),
+        "currency": ed.currency,
+        "jail": ed.jail_square,
+        "squares": [
+            {
+                "index": sq.index,
+                "key": sq.key,
+                "name": name(sq.names),
+                "kind": str(sq.kind),
+                "group": sq.group,
+                "group_name": None
+                if sq.group is None or sq.group not in ed.group_names
+                else name(ed.group_names[sq.group]),
+                "price": sq.price,
+                "house_cost": sq.house_cost,
+                "rents": list(sq.rents),
+                "utility_multipliers": list(sq.utility_multipliers),
+                "tax": sq.tax,
+            }
+            for sq in ed.squares
+        ],
+        "groups": {g: list(members) for g, members in ed.groups.items()},
+        "tokens": [{"key": t.key, "name": name(t.names)} for t in ed.tokens],
+    }
+
+
+def meta_json(lang: str) -> dict[str, Any]:
+    """What the lobby offers: presets, editions, bot levels, languages, rule options."""
+    options = []
+    defaults = RuleSet()
+    for f in fields(RuleSet):
+        kind = str(f.type).replace(" | None", "")
+        item: dict[str, Any] = {
+            "name": f.name,
+            "type": kind,
+            "nullable": "None" in str(f.type),
+            "default": getattr(defaults, f.name),
+            "section": f.metadata.get("section", ""),
+        }
+        if "range" in f.metadata:
+            item["low"], item["high"] = f.metadata["range"]
+        if "choices" in f.metadata:
+            item["choices"] = list(f.metadata["choices"])
+        options.append(item)
+    return {
+        "presets": [{"name": p, "options": PRESET_OPTIONS[p]} for p in PRESETS],
+        "editions": [
+            {"key": e, "name": str(load_edition(e).names.get(lang) or load_edition(e).names["en"])}
+            for e in EDITIONS
+        ],
+        "levels": list(LEVELS),
+        "languages": list(LANGUAGES),
+        "options": options,
+        "timeout_policies": list(TIMEOUT_POLICIES),
+        "max_message": MAX_MESSAGE,
+    }

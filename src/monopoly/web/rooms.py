@@ -1,0 +1,750 @@
+"""Rooms: the games the server runs, their seats, connections, bots and clocks.
+
+The engine runs here only. Each room has one :class:`asyncio.Lock`; an action (a
+player's, a bot's, the table clock's) is checked with ``Game.is_legal``, **committed to
+the store**, then applied and acknowledged, all under the lock, so the order in the
+database is the order of play. A room's driver task lets the bots (and the caretaker of
+a timed-out seat) act after each change, with a small delay for human eyes.
+
+After a restart :meth:`RoomManager.load` rebuilds every unfinished room from its latest
+snapshot and the actions after it; the drivers then carry on (bots resume).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import hmac
+import json
+import logging
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, Final, TypeVar
+
+from monopoly.board import actions as A
+from monopoly.board.clocks import TableClock
+from monopoly.board.errors import MonopolyError
+from monopoly.board.game import TABLE, Game
+from monopoly.board.record import RECORD_FORMAT, header, restore, snapshot
+from monopoly.board.rules import RuleSet, preset
+from monopoly.board.view import SeatView
+from monopoly.bots.base import Bot, make_bot
+from monopoly.i18n import LANGUAGES, translation
+from monopoly.narrate import narrate
+from monopoly.prompts import prompt
+from monopoly.store import SNAPSHOT_EVERY, RoomRow, SeatRow, Store
+from monopoly.web.protocol import error_text, legal_json
+
+log = logging.getLogger("monopoly.web")
+
+T = TypeVar("T")
+
+TIMEOUTS_BEFORE_POLICY: Final = 3  # time-outs in a row before the room's policy applies
+TAKEOVER_LEVEL: Final = "medium"  # the bot that keeps a seat (kicked, or policy "bot")
+FREE_SEAT_LEVEL: Final = "medium"  # the bot that fills a seat nobody took at the start
+SEND_QUEUE_LIMIT: Final = 2000  # messages waiting for a slow client before it is dropped
+
+
+def seed_hash(seed: int) -> str:
+    """The published commitment to a game's seed (revealed when the game ends)."""
+    return hashlib.sha256(f"monopoly-seed:{seed}".encode()).hexdigest()
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(32)
+
+
+def token_matches(token: str | None, stored: str | None) -> bool:
+    if not token or not stored:
+        return False
+    return hmac.compare_digest(token_hash(token), stored)
+
+
+class ProtocolError(Exception):
+    """A request refused with a protocol error code (docs/protocol.md)."""
+
+    def __init__(self, code: str, status: int = 400, **params: Any) -> None:
+        super().__init__(code)
+        self.code = code
+        self.status = status
+        self.params = params
+
+    def text(self, lang: str) -> str:
+        return error_text(self.code, lang, **self.params)
+
+
+# --------------------------------------------------------------------------- the store
+
+
+class Writer:
+    """The store, used from one worker thread; actions are group-committed: every action
+    waiting while a transaction runs goes into the next one, and each caller's ``await``
+    returns only once its row is committed."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="monopoly-store")
+        self._queue: list[tuple[tuple[str, int, int, str], asyncio.Future[None]]] = []
+        self._draining = False
+        self._drainer: asyncio.Task[None] | None = None
+
+    async def call(self, fn: Callable[..., T], *args: Any) -> T:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.pool, fn, *args)
+
+    async def append(self, room: str, seq: int, seat: int, text: str) -> None:
+        loop = asyncio.get_running_loop()
+        fut: asyncio.Future[None] = loop.create_future()
+        self._queue.append(((room, seq, seat, text), fut))
+        if not self._draining:
+            self._draining = True
+            self._drainer = loop.create_task(self._drain())
+        await fut
+
+    async def _drain(self) -> None:
+        try:
+            while self._queue:
+                batch, self._queue = self._queue, []
+                try:
+                    await self.call(self.store.append_actions, [row for row, _ in batch])
+                except Exception as exc:
+                    for _, fut in batch:
+                        if not fut.done():
+                            fut.set_exception(exc)
+                else:
+                    for _, fut in batch:
+                        if not fut.done():
+                            fut.set_result(None)
+        finally:
+            self._draining = False
+
+    def close(self) -> None:
+        self.pool.shutdown(wait=True)
+        self.store.close()
+
+
+# --------------------------------------------------------------------------- rooms
+
+
+@dataclass(eq=False)
+class Connection:
+    """One WebSocket: its seat (None: a spectator), language and outgoing queue."""
+
+    seat: int | None
+    lang: str = "en"
+    queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+    closed: bool = False
+
+    def send(self, message: dict[str, Any]) -> None:
+        if self.closed:
+            return
+        if self.queue.qsize() > SEND_QUEUE_LIMIT:
+            self.close()
+            return
+        self.queue.put_nowait(json.dumps(message, ensure_ascii=False, separators=(",", ":")))
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.queue.put_nowait(None)
+
+
+@dataclass
+class Seat:
+    seat: int
+    nickname: str
+    bot: str | None  # a bot level; None: a person
+    token_hash: str | None
+    away: bool = False  # a bot took the seat after time-outs; the person may come back
+    timeouts: int = 0  # time-outs in a row
+
+    def row(self) -> SeatRow:
+        return SeatRow(self.seat, self.nickname, self.bot, self.token_hash)
+
+
+class Room:
+    """One room: configuration, seats, and (once started) the game."""
+
+    def __init__(self, manager: RoomManager, row: RoomRow, seats: list[SeatRow]) -> None:
+        self.manager = manager
+        self.id = row.id
+        self.config = row.config
+        self.status = row.status
+        self.seed = row.seed
+        self.seed_hash = row.seed_hash
+        self.host_hash = row.host_hash
+        self.created = row.created
+        self.size: int = int(self.config["seats"])
+        self.seats: dict[int, Seat] = {
+            s.seat: Seat(s.seat, s.nickname, s.bot, s.token_hash) for s in seats
+        }
+        self.lock = asyncio.Lock()
+        self.wake = asyncio.Event()
+        self.conns: set[Connection] = set()
+        self.game: Game | None = None
+        self.seq = 0
+        self.bots: dict[int, Bot] = {}
+        self.table: TableClock | None = None
+        self.driver: asyncio.Task[None] | None = None
+        self._decision: tuple[object, ...] | None = None
+        self._decision_since = time.time()
+
+    # --- configuration
+
+    @property
+    def rules(self) -> RuleSet:
+        return preset(str(self.config["preset"]), **dict(self.config.get("options") or {}))
+
+    @property
+    def clock(self) -> int | None:
+        value = self.config.get("clock")
+        return None if value is None else int(value)
+
+    def public(self) -> dict[str, Any]:
+        """The room as the lobby shows it (never the seed before the end, never tokens)."""
+        connected = {c.seat for c in self.conns if c.seat is not None and not c.closed}
+        out: dict[str, Any] = {
+            "id": self.id,
+            "preset": self.config["preset"],
+            "edition": self.config["edition"],
+            "options": self.config.get("options") or {},
+            "size": self.size,
+            "seats": [
+                {
+                    "seat": n,
+                    "nickname": s.nickname if s else None,
+                    "bot": s.bot if s else None,
+                    "connected": n in connected,
+                    "taken": s is not None,
+                }
+                for n in range(self.size)
+                for s in [self.seats.get(n)]
+            ],
+            "status": self.status,
+            "seed_hash": self.seed_hash,
+            "clock": self.clock,
+            "timeout_policy": self.config.get("timeout_policy", "bot"),
+            "created": self.created,
+            "seq": self.seq,
+        }
+        if self.status == "finished":
+            out["seed"] = self.seed
+            if self.game is not None and self.game.outcome is not None:
+                out["outcome"] = self.game.outcome.to_dict()
+        return out
+
+    def free_seats(self) -> list[int]:
+        return [n for n in range(self.size) if n not in self.seats]
+
+    def unique_nickname(self, nickname: str) -> str:
+        """`nickname`, made distinct from the other seats' ("Ann (2)")."""
+        taken = {s.nickname for s in self.seats.values()}
+        name = nickname.strip() or f"Player {len(self.seats) + 1}"
+        if name not in taken:
+            return name
+        k = 2
+        while f"{name} ({k})" in taken:
+            k += 1
+        return f"{name} ({k})"
+
+    def seat_of_token(self, token: str | None) -> int | None:
+        for s in self.seats.values():
+            if token_matches(token, s.token_hash):
+                return s.seat
+        return None
+
+    def is_host(self, token: str | None) -> bool:
+        return token_matches(token, self.host_hash)
+
+    # --- the game
+
+    def build_game(self) -> Game:
+        names = [self.seats[n].nickname for n in range(self.size)]
+        return Game(names, self.seed, self.rules, str(self.config["edition"]), events=True)
+
+    def setup_play(self, game: Game, seq: int) -> None:
+        self.game = game
+        self.seq = seq
+        self.bots = {}
+        for s in self.seats.values():
+            if s.bot is not None:
+                self.bots[s.seat] = make_bot(s.bot, _bot_seed(self.id, s.seat))
+        rules = game.rules
+        self.table = TableClock(rules, time.time)
+        self.table.start = float(self.config.get("started") or time.time())
+        self._decision = None
+
+    def record_lines(self, rows: list[tuple[int, str]]) -> list[str]:
+        """The game's record (RECORD_FORMAT): a header with the seed, its hash and the
+        outcome, then one ``[seat, "action"]`` line per stored action."""
+        game = self.game
+        head: dict[str, Any]
+        if game is not None:
+            head = header(game)
+        else:
+            head = {
+                "format": RECORD_FORMAT,
+                "rules": self.rules.to_dict(),
+                "edition": self.config["edition"],
+                "seats": [self.seats[n].nickname for n in range(self.size)],
+                "seed": self.seed,
+            }
+        head["seed_hash"] = self.seed_hash
+        head["room"] = self.id
+        if game is not None and game.outcome is not None:
+            head["outcome"] = game.outcome.to_dict()
+        lines = [json.dumps(head, sort_keys=True, ensure_ascii=False)]
+        lines.extend(json.dumps([seat, text], ensure_ascii=False) for seat, text in rows)
+        return lines
+
+    # --- messages
+
+    def hello(self, conn: Connection) -> dict[str, Any]:
+        return {
+            "type": "hello",
+            "room": self.public(),
+            "seat": conn.seat,
+            "seed_hash": self.seed_hash,
+            "lang": conn.lang,
+        }
+
+    def clock_json(self) -> dict[str, Any] | None:
+        clock = self.clock
+        game = self.game
+        if clock is None or game is None or game.is_over:
+            return None
+        for s in game.pending_seats():
+            seat = self.seats.get(s)
+            if seat is not None and seat.bot is None:
+                return {"seat": s, "deadline": self._decision_since + clock}
+        return None
+
+    def state(self, seat: int | None, lang: str) -> dict[str, Any]:
+        game = self.game
+        if game is None:
+            return {
+                "type": "state", "seq": 0, "status": self.status, "view": None, "legal": [],
+                "prompt": None, "waiting": [], "board": {"edition": self.config["edition"]},
+                "clock": None,
+            }
+        return {
+            "type": "state",
+            "seq": self.seq,
+            "status": self.status,
+            "view": game.view(seat),
+            "legal": legal_json(game, seat, lang),
+            "prompt": None if seat is None else prompt(game, seat, lang),
+            "waiting": game.pending_seats(),
+            "board": {"edition": game.edition.key},
+            "clock": self.clock_json(),
+        }
+
+    def broadcast_room(self) -> None:
+        message = {"type": "room", "room": self.public()}
+        for c in self.conns:
+            c.send(message)
+
+    def broadcast(self, seat: int, action: A.Action, events: list[Any]) -> None:
+        """After an action: its narrated events, then each connection's new state."""
+        game = self.game
+        assert game is not None
+        texts: dict[str, list[str]] = {}
+        states: dict[tuple[int | None, str], dict[str, Any]] = {}
+        self._track_decision()
+        for c in self.conns:
+            if c.lang not in texts:
+                texts[c.lang] = narrate(game, events, c.lang)
+            c.send({"type": "events", "seq": self.seq, "seat": seat, "action": action.text(),
+                    "texts": texts[c.lang]})
+            key = (c.seat, c.lang)
+            if key not in states:
+                states[key] = self.state(c.seat, c.lang)
+            c.send(states[key])
+
+    def send_state_all(self) -> None:
+        states: dict[tuple[int | None, str], dict[str, Any]] = {}
+        for c in self.conns:
+            key = (c.seat, c.lang)
+            if key not in states:
+                states[key] = self.state(c.seat, c.lang)
+            c.send(states[key])
+
+    def _track_decision(self) -> None:
+        game = self.game
+        if game is None:
+            return
+        key = _decision_key(game)
+        if key != self._decision:
+            self._decision = key
+            self._decision_since = time.time()
+
+    # --- acting
+
+    async def act(self, seat: int, action: A.Action, *, by_person: bool) -> int:
+        """Check, commit, apply and broadcast one action of `seat` (TABLE: the table).
+        Call with the lock held. Returns the action's seq. Raises :class:`ProtocolError`."""
+        game = self.game
+        if self.status == "open" or game is None:
+            raise ProtocolError("not_started")
+        if self.status == "finished" or game.is_over:
+            raise ProtocolError("over")
+        why = game.why_illegal(seat, action)
+        if why is not None:
+            raise ProtocolError("illegal", reason=why)
+        seq = self.seq + 1
+        await self.manager.writer.append(self.id, seq, seat, action.text())  # durable first
+        events = game.apply(seat, action)
+        if game.events is not None:
+            game.events.clear()  # the narration was returned; a long game keeps no log
+        self.seq = seq
+        if by_person and seat >= 0:
+            self.person_acted(seat)
+        if game.is_over:
+            self.status = "finished"
+        self.broadcast(seat, action, events)
+        if seq % SNAPSHOT_EVERY == 0:
+            await self.manager.writer.call(
+                self.manager.store.save_snapshot, self.id, seq, snapshot(game)
+            )
+        if game.is_over:
+            await self.finish()
+        self.wake.set()
+        return seq
+
+    def person_acted(self, seat: int) -> None:
+        s = self.seats.get(seat)
+        if s is None:
+            return
+        s.timeouts = 0
+        if s.away:  # back from a time-out takeover: the seat is the person's again
+            s.away = False
+            s.bot = None
+            self.bots.pop(seat, None)
+            self.manager.spawn(self.manager.writer.call(
+                self.manager.store.put_seat, self.id, s.row()))
+
+    async def finish(self) -> None:
+        game = self.game
+        assert game is not None and game.outcome is not None
+        self.status = "finished"  # in memory already; now in the store
+        await self.manager.writer.call(self.manager.store.set_status, self.id, "finished")
+        message = {"type": "over", "outcome": game.outcome.to_dict(), "seed": self.seed,
+                   "seed_hash": self.seed_hash}
+        for c in self.conns:
+            c.send(message)
+        self.broadcast_room()
+
+    # --- the driver: bots, caretaker, the table's clocks
+
+    def _next_move(self) -> tuple[int, A.Action, bool] | float | None:
+        """The next action the server makes for this room: ``(seat, action, timed_out)``;
+        else the seconds until a clock may run out (None: nothing to wait for)."""
+        game = self.game
+        if game is None or game.is_over or self.status != "playing":
+            return None
+        table = self.table
+        wait: float | None = None
+        if table is not None and table.active:
+            for action in table.due(game):
+                if game.is_legal(TABLE, action):
+                    return TABLE, action, False
+            wait = 1.0
+        self._track_decision()
+        waiting = game.pending_seats()
+        for s in waiting:
+            bot = self.bots.get(s)
+            if bot is not None:
+                return s, bot.choose(SeatView(game, s), game.legal_actions(s)), False
+        clock = self.clock
+        if clock is not None and waiting:
+            left = self._decision_since + clock - time.time()
+            if left <= 0:
+                s = waiting[0]
+                caretaker = make_bot("caretaker", _bot_seed(self.id, s))
+                return s, caretaker.choose(SeatView(game, s), game.legal_actions(s)), True
+            wait = left if wait is None else min(wait, left)
+        return wait
+
+    async def drive(self) -> None:
+        delay = self.manager.bot_delay
+        while self.status == "playing":
+            async with self.lock:
+                move = self._next_move()
+            if isinstance(move, tuple):
+                if delay > 0 and move[0] != TABLE:
+                    await asyncio.sleep(delay)
+                async with self.lock:
+                    move = self._next_move()  # the position may have changed meanwhile
+                    if isinstance(move, tuple):
+                        seat, action, timed_out = move
+                        try:
+                            await self.act(seat, action, by_person=False)
+                        except ProtocolError as exc:
+                            log.error("room %s: the server's own move %s was refused: %s",
+                                      self.id, action.text(), exc.code)
+                            await asyncio.sleep(1.0)
+                            continue
+                        if timed_out:
+                            await self.timed_out(seat)
+                continue
+            self.wake.clear()
+            timeout = None if move is None else max(0.05, move)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.wake.wait(), timeout)
+
+    async def timed_out(self, seat: int) -> None:
+        """A caretaker move was made for `seat`: after three in a row, the room's policy."""
+        s = self.seats[seat]
+        s.timeouts += 1
+        if s.timeouts < TIMEOUTS_BEFORE_POLICY or self.game is None or self.game.is_over:
+            return
+        s.timeouts = 0
+        if self.config.get("timeout_policy", "bot") == "forfeit":
+            if self.game.is_legal(seat, A.RESIGN):
+                await self.act(seat, A.RESIGN, by_person=False)
+            return
+        s.bot = TAKEOVER_LEVEL
+        s.away = True
+        self.bots[seat] = make_bot(TAKEOVER_LEVEL, _bot_seed(self.id, seat))
+        await self.manager.writer.call(self.manager.store.put_seat, self.id, s.row())
+        self.broadcast_room()
+
+    def start_driver(self) -> None:
+        if self.driver is None or self.driver.done():
+            self.driver = self.manager.spawn(self.drive())
+
+
+def _bot_seed(room: str, seat: int) -> int:
+    return int.from_bytes(hashlib.sha256(f"{room}:{seat}".encode()).digest()[:8], "big")
+
+
+def _decision_key(game: Game) -> tuple[object, ...]:
+    """What identifies the decision the game waits for (a new one restarts the clock)."""
+    au = game.auction
+    return (
+        tuple(game.pending_seats()), game.turn_number, game.phase, game.offer, game.choice,
+        len(game.debts), len(game.receipts), game.placement, id(au),
+        len(au.sealed or ()) if au is not None else -1,
+    )
+
+
+# --------------------------------------------------------------------------- the manager
+
+
+class RoomManager:
+    """Every room of one server: created, joined, started, played, and rebuilt after a
+    restart. All writes go through one :class:`Writer`."""
+
+    def __init__(self, store: Store, bot_delay: float = 0.5) -> None:
+        self.store = store
+        self.writer = Writer(store)
+        self.bot_delay = bot_delay
+        self.rooms: dict[str, Room] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
+
+    def spawn(self, coro: Awaitable[T]) -> asyncio.Task[T]:
+        task: asyncio.Task[T] = asyncio.ensure_future(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._done)
+        return task
+
+    def _done(self, task: asyncio.Task[Any]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("a room task failed", exc_info=task.exception())
+
+    async def close(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+        for task in list(self._tasks):
+            with contextlib.suppress(BaseException):
+                await task
+        self.writer.close()
+
+    # --- loading
+
+    async def load(self) -> int:
+        """Rebuild every unfinished room (replay from the latest snapshot); start the
+        drivers. Returns the number of rooms loaded."""
+        rows = await self.writer.call(self.store.rooms, None)
+        n = 0
+        for row, seat_rows in rows:
+            if row.status == "finished":
+                continue
+            room = Room(self, row, seat_rows)
+            if row.status == "playing":
+                await self._rebuild(room)
+                room.start_driver()
+            self.rooms[room.id] = room
+            n += 1
+        return n
+
+    async def _rebuild(self, room: Room) -> None:
+        snap = await self.writer.call(self.store.latest_snapshot, room.id)
+        if snap is None:
+            game, seq = room.build_game(), 0
+        else:
+            seq, data = snap
+            game = restore(data, events=True)
+        for row in await self.writer.call(self.store.actions, room.id, seq):
+            if row.seq != seq + 1:
+                raise MonopolyError(f"room {room.id}: action {seq + 1} is missing")
+            game.apply(row.seat, A.parse_action(row.text))
+            seq = row.seq
+        if game.events is not None:
+            game.events.clear()
+        room.setup_play(game, seq)
+        if game.is_over and room.status != "finished":
+            room.status = "finished"
+            await self.writer.call(self.store.set_status, room.id, "finished")
+
+    async def get(self, room_id: str) -> Room:
+        """The room (a finished one is rebuilt from the store). Raises not_found."""
+        room = self.rooms.get(room_id)
+        if room is not None:
+            return room
+        found = await self.writer.call(self.store.room, room_id)
+        if found is None:
+            raise ProtocolError("not_found", 404, room=room_id)
+        room = Room(self, found[0], found[1])
+        if room.status == "playing":  # another server process started it: not ours
+            await self._rebuild(room)
+            room.start_driver()
+        elif room.status == "finished":
+            await self._rebuild(room)
+        self.rooms[room.id] = room
+        return room
+
+    def forget_if_idle(self, room: Room) -> None:
+        """Drop a finished room nobody watches (it is rebuilt from the store on demand)."""
+        if room.status == "finished" and not room.conns:
+            self.rooms.pop(room.id, None)
+
+    async def listing(self, status: str | None) -> list[dict[str, Any]]:
+        rows = await self.writer.call(self.store.rooms, status)
+        out = []
+        for row, seat_rows in rows:
+            room = self.rooms.get(row.id) or Room(self, row, seat_rows)
+            out.append(room.public())
+        return out
+
+    # --- the lobby
+
+    async def create(
+        self,
+        preset_name: str,
+        edition: str,
+        options: dict[str, Any],
+        size: int,
+        bots: dict[int, str],
+        nickname: str,
+        clock: int | None,
+        timeout_policy: str,
+    ) -> tuple[Room, str, int | None, str | None]:
+        """A new open room; the creator takes the first free seat (unless every seat is a
+        bot). Returns (room, host token, seat, seat token)."""
+        now = time.time()
+        seed = secrets.randbits(62)
+        host = new_token()
+        config = {
+            "preset": preset_name,
+            "edition": edition,
+            "options": options,
+            "seats": size,
+            "bots": {str(k): v for k, v in sorted(bots.items())},
+            "clock": clock,
+            "timeout_policy": timeout_policy,
+            "started": None,
+        }
+        row = RoomRow(secrets.token_urlsafe(16), config, "open", seed, seed_hash(seed),
+                      token_hash(host), now, now)
+        seat_rows = [
+            SeatRow(n, _bot_name(level, n), level, None) for n, level in sorted(bots.items())
+        ]
+        room = Room(self, row, seat_rows)
+        seat = token = None
+        free = room.free_seats()
+        if free:
+            seat, token = free[0], new_token()
+            name = room.unique_nickname(nickname)
+            room.seats[seat] = Seat(seat, name, None, token_hash(token))
+            seat_rows.append(room.seats[seat].row())
+        await self.writer.call(self.store.create_room, row, seat_rows)
+        self.rooms[room.id] = room
+        return room, host, seat, token
+
+    async def join(self, room: Room, nickname: str, seat: int | None) -> tuple[int, str]:
+        async with room.lock:
+            if room.status != "open":
+                raise ProtocolError("conflict", 409, reason="not_open")
+            free = room.free_seats()
+            if seat is None:
+                if not free:
+                    raise ProtocolError("conflict", 409, reason="room_full")
+                seat = free[0]
+            elif not 0 <= seat < room.size:
+                raise ProtocolError("invalid", 400, reason="seat_range")
+            elif seat not in free:
+                raise ProtocolError("conflict", 409, reason="seat_taken")
+            token = new_token()
+            s = Seat(seat, room.unique_nickname(nickname), None, token_hash(token))
+            room.seats[seat] = s
+            await self.writer.call(self.store.put_seat, room.id, s.row())
+        room.broadcast_room()
+        return seat, token
+
+    async def start(self, room: Room) -> None:
+        async with room.lock:
+            if room.status != "open":
+                raise ProtocolError("conflict", 409, reason="not_open")
+            for n in room.free_seats():
+                s = Seat(n, _bot_name(FREE_SEAT_LEVEL, n), FREE_SEAT_LEVEL, None)
+                room.seats[n] = s
+                await self.writer.call(self.store.put_seat, room.id, s.row())
+            room.config["started"] = time.time()
+            await self.writer.call(self.store.set_config, room.id, room.config)
+            await self.writer.call(self.store.set_status, room.id, "playing")
+            room.status = "playing"
+            room.setup_play(room.build_game(), 0)
+            room.broadcast_room()
+            room.send_state_all()
+        room.start_driver()
+
+    async def kick(self, room: Room, seat: int) -> None:
+        async with room.lock:
+            s = room.seats.get(seat)
+            if s is None or not 0 <= seat < room.size:
+                raise ProtocolError("invalid", 400, reason="seat_range")
+            for c in list(room.conns):
+                if c.seat == seat:
+                    c.send({"type": "error", "id": None, "code": "unauthorised",
+                            "message": error_text("unauthorised", c.lang, reason="host")})
+                    c.close()
+            if room.status == "open":
+                del room.seats[seat]
+                await self.writer.call(self.store.remove_seat, room.id, seat)
+            else:  # a bot keeps the seat; the person's token no longer works
+                s.bot, s.token_hash, s.away = TAKEOVER_LEVEL, None, False
+                room.bots[seat] = make_bot(TAKEOVER_LEVEL, _bot_seed(room.id, seat))
+                await self.writer.call(self.store.put_seat, room.id, s.row())
+        room.broadcast_room()
+        room.wake.set()
+
+
+def _bot_name(level: str, seat: int) -> str:
+    return f"Bot {seat + 1} ({level})"
+
+
+def check_lang(lang: object) -> str:
+    if not isinstance(lang, str) or lang not in LANGUAGES:
+        raise ProtocolError("malformed", reason="lang")
+    translation(lang)
+    return lang

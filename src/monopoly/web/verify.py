@@ -1,0 +1,65 @@
+"""Check a finished game's record: the seed against its published hash, the replay, and
+the outcome (``monopoly verify RECORD``).
+
+A record downloaded from the server (``/api/rooms/ROOM/record``) has ``seed_hash`` and
+``outcome`` in its header line; a record without them (``monopoly demo --record``) is
+replayed and reported, with ``seed_hash_ok`` and ``outcome_ok`` null.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from monopoly.board.errors import RecordError
+from monopoly.board.record import replay, state_hash
+from monopoly.board.text import Text
+
+
+class VerifyError(RecordError):
+    """The record does not hold: its seed, its actions or its outcome."""
+
+
+def seed_commitment(seed: int) -> str:
+    return hashlib.sha256(f"monopoly-seed:{seed}".encode()).hexdigest()
+
+
+def verify_lines(lines: list[str]) -> dict[str, Any]:
+    """Verify a record; returns a report. Raises :class:`RecordError` (a bad file) or
+    :class:`VerifyError` (a hash or outcome that does not match)."""
+    if not lines or not lines[0].strip():
+        raise RecordError(Text("empty record"))
+    try:
+        head = json.loads(lines[0])
+    except json.JSONDecodeError as exc:
+        raise RecordError(Text("line 1: bad header: {error}", error=str(exc))) from exc
+    if not isinstance(head, dict):
+        raise RecordError(Text("line 1: bad header: {error}", error="not an object"))
+    game = replay(lines)  # RecordError naming the line that fails
+    published = head.get("seed_hash")
+    seed_ok: bool | None = None
+    if published is not None:
+        seed_ok = seed_commitment(game.seed) == published
+        if not seed_ok:
+            raise VerifyError(Text("the seed {seed} does not match the published hash {hash}",
+                                   seed=game.seed, hash=str(published)))
+    recorded = head.get("outcome")
+    outcome = game.outcome.to_dict() if game.outcome else None
+    outcome_ok: bool | None = None
+    if recorded is not None:
+        outcome_ok = recorded == outcome
+        if not outcome_ok:
+            raise VerifyError(Text("the replay ends with {actual}, the record says {recorded}",
+                                   actual=json.dumps(outcome), recorded=json.dumps(recorded)))
+    return {
+        "ok": True,
+        "seed": game.seed,
+        "seed_hash": seed_commitment(game.seed),
+        "seed_hash_ok": seed_ok,
+        "actions": len(game.history),
+        "over": game.is_over,
+        "outcome": outcome,
+        "outcome_ok": outcome_ok,
+        "state_hash": state_hash(game),
+    }
