@@ -1,0 +1,206 @@
+"""The texts of the browser page itself: captions, headings, lobby labels, client errors.
+
+The page (``web/static/app.js``) never writes a player-visible word of its own: it asks
+``GET /api/ui?lang=L`` for :func:`ui_texts` and shows ``texts[key]``, filling ``{name}``
+placeholders itself. Prompts, action labels and the event log are narrated by the server
+(:mod:`monopoly.prompts`, :mod:`monopoly.narrate`); square names come from ``/api/board``.
+
+Every message is marked with ``N_`` for ``make i18n``; the rule options' labels, their
+choice words and the presets' titles are the ones of :mod:`monopoly.rules_text` (keys
+``option_<name>``, ``choice_<value>``, ``preset_<name>``), so they are translated once.
+
+Example::
+
+    >>> texts = ui_texts("en")
+    >>> texts["create_room"]
+    'Create a room'
+    >>> texts["preset_short"]
+    'Short game'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+from typing import Final
+
+from monopoly.i18n import LANGUAGES, translation
+from monopoly.i18n import gettext_noop as N_
+from monopoly.rules_text import LABELS as OPTION_LABELS
+from monopoly.rules_text import PRESET_TITLES
+
+__all__ = ["TEXTS", "ui_texts"]
+
+# key -> English msgid. Placeholders in braces are filled by the page.
+TEXTS: Final[Mapping[str, str]] = {
+    "title": N_("Monopoly"),
+    "loading": N_("Loading…"),
+    # connection
+    "conn_online": N_("online"),
+    "conn_offline": N_("offline: reconnecting…"),
+    "conn_connecting": N_("connecting…"),
+    # lobby
+    "create_room": N_("Create a room"),
+    "nickname": N_("Your nickname"),
+    "nickname_placeholder": N_("e.g. Ann"),
+    "preset": N_("Rules"),
+    "edition": N_("Board"),
+    "seats": N_("Seats"),
+    "seat_players": N_("Who plays in each seat"),
+    "seat_n": N_("Seat {n}"),
+    "seat_you": N_("You"),
+    "seat_human": N_("A friend (invite link)"),
+    "seat_free": N_("free seat"),
+    "bot_level": N_("Bot ({level})"),
+    "level_easy": N_("easy"),
+    "level_medium": N_("medium"),
+    "level_hard": N_("hard"),
+    "turn_clock": N_("Turn clock"),
+    "clock_off": N_("no clock"),
+    "seconds": N_("{n} s"),
+    "timeout_policy": N_("After three time-outs"),
+    "timeout_bot": N_("a bot takes the seat"),
+    "timeout_forfeit": N_("the seat forfeits"),
+    "rule_options": N_("Rule options"),
+    "turn_limit": N_("Turn limit (the richest wins)"),
+    "option_default": N_("default"),
+    "yes": N_("yes"),
+    "no": N_("no"),
+    "create": N_("Create the room"),
+    "open_rooms": N_("Open rooms"),
+    "playing_rooms": N_("Games in progress"),
+    "finished_rooms": N_("Finished games"),
+    "no_rooms": N_("None yet."),
+    "join": N_("Join"),
+    "watch": N_("Watch"),
+    "score_sheet": N_("Score sheet"),
+    "record": N_("Game record"),
+    # waiting room
+    "room": N_("Room"),
+    "room_not_found": N_("This room does not exist."),
+    "back_to_lobby": N_("Back to the lobby"),
+    "waiting_for_start": N_("Waiting for the host to start the game."),
+    "connecting_game": N_("Connecting to the game…"),
+    "invite_link": N_("Invite link: send it to your friends"),
+    "copy": N_("Copy"),
+    "copied": N_("The link is copied."),
+    "connected": N_("connected"),
+    "kick": N_("Remove"),
+    "start_game": N_("Start the game"),
+    "spectator_note": N_("Without a seat you watch the game as a spectator."),
+    "you": N_("you"),
+    # the game
+    "log": N_("What happened"),
+    "log_empty": N_("Nothing yet."),
+    "turn_n": N_("Turn {n}"),
+    "pot": N_("Free Parking pot: {amount}"),
+    "bank_buildings": N_("In the bank: houses {houses}, hotels {hotels}"),
+    "spectating": N_("You are watching. "),
+    "waiting_for": N_("Waiting for {player}."),
+    "waiting_sealed": N_("Waiting for the sealed bids."),
+    "clock_left": N_("{player}: {seconds} s left"),
+    "price": N_("Price"),
+    "house_cost": N_("House cost"),
+    "owner": N_("Owner"),
+    "rent_base": N_("Rent"),
+    "rent_houses": N_("Rent with houses: {n}"),
+    "rent_hotel": N_("Rent with a hotel"),
+    "rent_railroads": N_("Railroads owned: {n}"),
+    "mortgaged": N_("mortgaged"),
+    "hotel": N_("hotel"),
+    "houses_n": N_("houses: {n}"),
+    "in_jail": N_("in jail"),
+    "bankrupt": N_("bankrupt"),
+    "offline": N_("offline"),
+    "net_worth": N_("Net worth {amount}"),
+    "owes": N_("owes {amount}"),
+    "cash": N_("Cash"),
+    "nothing": N_("nothing"),
+    "nobody": N_("nobody yet"),
+    "jail_card_from": N_("Get Out of Jail Free ({deck})"),
+    "iou": N_("an IOU for {amount}"),
+    "deck_chance": N_("Chance"),
+    "deck_community_chest": N_("Community Chest"),
+    # auctions
+    "auction_of": N_("Auction: {lot}"),
+    "lot_house": N_("a house"),
+    "lot_hotel": N_("a hotel"),
+    "lot_property": N_("a property"),
+    "high_bid": N_("High bid: {amount} ({player})"),
+    "no_bids": N_("No bids yet."),
+    "bidders": N_("Still bidding: {players}"),
+    "sealed_auction": N_("Sealed bids: nobody sees the others' bids until all are in."),
+    "sealed_submitted": N_("Bids handed in: {players}"),
+    "bid": N_("Bid"),
+    "hand_in_bid": N_("Hand in my bid"),
+    "bid_bounds": N_("from {low} to {high}"),
+    # trades
+    "trade_offer": N_("Trade offer: {from} → {to}"),
+    "offer_gives": N_("{player} gives"),
+    "tool_trade": N_("Propose a trade"),
+    "counter_offer": N_("Counter-offer"),
+    "trade_with": N_("Trade with"),
+    "you_give": N_("You give"),
+    "you_get": N_("You get from {player}"),
+    "no_properties": N_("no properties"),
+    "send_offer": N_("Send the offer"),
+    "send_counter": N_("Send the counter-offer"),
+    # buildings, mortgages, debts, loans
+    "tool_build": N_("Houses and hotels"),
+    "tool_build_note": N_("Only what the rules allow now is offered (even building)."),
+    "tool_mortgage": N_("Mortgages"),
+    "tool_mortgage_note": N_("Mortgage a property for half its price; lifting costs 10 % more."),
+    "tool_raise": N_("Raise funds"),
+    "tool_raise_note": N_("Choose what to sell and mortgage at once."),
+    "mortgage_square": N_("Mortgage {square}"),
+    "raise_submit": N_("Sell and mortgage"),
+    "tool_loans": N_("Loans"),
+    "repay": N_("Repay"),
+    "resign": N_("Leave the game"),
+    "confirm_resign": N_("Really leave the game? Everything you own goes away."),
+    # game over
+    "game_over": N_("Game over"),
+    "winner_is": N_("{player} wins!"),
+    "seed_revealed": N_("Dice seed, revealed: {seed}"),
+    # errors shown by the page
+    "error_offline": N_("Not connected to the server: wait a moment."),
+    "error_load": N_("Could not load the list."),
+    "error_create": N_("The room could not be created: {message}"),
+    "error_join": N_("Could not join: {message}"),
+    "error_start": N_("Could not start: {message}"),
+    "error_bid_range": N_("A bid must be from {low} to {high}."),
+    "error_empty_trade": N_("Put something on at least one side of the trade."),
+}
+
+# The rule options' choice words (as monopoly.rules_text words them).
+CHOICES: Final[Mapping[str, str]] = {
+    "roll": N_("highest throw of the dice"),
+    "fixed": N_("seat order"),
+    "open": N_("open, ascending bids"),
+    "sealed": N_("sealed bids"),
+    "none": N_("none: the property stays with the bank"),
+    "last_player": N_("the last player not bankrupt wins"),
+    "bankruptcies": N_("at the n-th bankruptcy; the richest wins"),
+    "time_limit": N_("when time is called; the richest wins"),
+    "turn_limit": N_("after a number of turns; the richest wins"),
+    "target_worth": N_("the first to reach a net worth wins"),
+}
+
+
+@cache
+def _texts(lang: str) -> Mapping[str, str]:
+    t = translation(lang)
+    out = {key: t.gettext(msgid) for key, msgid in TEXTS.items()}
+    out.update({f"option_{name}": t.gettext(msgid) for name, msgid in OPTION_LABELS.items()})
+    out.update({f"choice_{value}": t.gettext(msgid) for value, msgid in CHOICES.items()})
+    out.update({f"preset_{name}": t.gettext(msgid) for name, msgid in PRESET_TITLES.items()})
+    return out
+
+
+def ui_texts(lang: str) -> dict[str, str]:
+    """Every text of the page in ``lang`` (en, cs or ru), by key.
+
+    Raises :class:`~monopoly.i18n.UnknownLanguageError` for another language."""
+    if lang not in LANGUAGES:
+        translation(lang)  # raises UnknownLanguageError
+    return dict(_texts(lang))
