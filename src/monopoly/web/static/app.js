@@ -1096,3 +1096,10 @@ window.addEventListener("hashchange", route);
   await Promise.all([loadTexts(), loadMeta()]);
   await route();
 })();
+
+// Read-only access for tests and curious players (the console): the last state and seat.
+window.monopolyClient = Object.freeze({
+  get state() { return S.state; },
+  get seat() { return S.seat; },
+  get room() { return S.room; },
+});
