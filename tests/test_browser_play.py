@@ -179,8 +179,9 @@ PREFERENCE = ("roll", "end", "tax flat", "choose pay", "keep", "reject", "pay-fi
 
 
 class Player:
-    def __init__(self, page: Page) -> None:
+    def __init__(self, page: Page, artifacts: Path | None = None) -> None:
         self.page = page
+        self.artifacts = artifacts
         self.declined = False
         self.bid = False
         self.clicks: list[str] = []
@@ -197,6 +198,8 @@ class Player:
             self.declined = True
         elif page.locator("[data-testid=bid-form]").count() and not self.bid:
             self.bid = True
+            if self.artifacts is not None:
+                shot(page, self.artifacts, "a-auction")
             page.fill("[data-testid=bid-amount]", page.get_attribute(
                 "[data-testid=bid-amount]", "min") or "1")
             page.click("[data-testid=bid-submit]")
@@ -268,7 +271,7 @@ def test_a_human_plays_a_whole_game_against_bots(
     shot(page, artifacts, "a-waiting-room")
     page.click("[data-testid=start-game]")
     page.wait_for_selector("[data-testid=board]")
-    player = Player(page)
+    player = Player(page, artifacts)
     reloaded = False
     deadline = time.monotonic() + 90
     while not page.locator("[data-testid=game-over]").count():

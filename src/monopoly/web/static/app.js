@@ -362,6 +362,9 @@ async function loadRoomLists() {
 }
 
 function roomId(r) { return r.id ?? r.room; }
+function editionName(key) {
+  return optionList(S.meta?.editions).find((e) => e.key === key)?.name ?? key ?? "";
+}
 function seatLabel(s) {
   if (!s || s.taken === false) return t("seat_free");
   const bot = s.bot ?? s.level;
@@ -376,7 +379,7 @@ function roomItem(r, status) {
     ? `<a href="/api/rooms/${esc(id)}/sheet?lang=${S.lang}" target="_blank" data-testid="sheet-link-${esc(id)}">${esc(t("score_sheet"))}</a>
        <a href="/api/rooms/${esc(id)}/record" target="_blank" data-testid="record-link-${esc(id)}">${esc(t("record"))}</a>`
     : `<a href="#/room/${esc(id)}" data-testid="room-link-${esc(id)}">${esc(status === "open" ? t("join") : t("watch"))}</a>`;
-  return `<li><span class="room-meta"><b>${esc(t(`preset_${r.preset}`))}</b> · ${esc(r.edition ?? "")}</span><span class="room-seats">${esc(seats)}</span><span class="room-links">${links}</span></li>`;
+  return `<li><span class="room-meta"><b>${esc(t(`preset_${r.preset}`))}</b> · ${esc(editionName(r.edition))}</span><span class="room-seats">${esc(seats)}</span><span class="room-links">${links}</span></li>`;
 }
 
 // ------------------------------------------------------------------ room
@@ -422,7 +425,6 @@ function connect() {
   setConn("connecting");
   ws.onopen = () => {
     S.wsOpen = true; S.wsRetry = 0; setConn("online");
-    ws.send(JSON.stringify({ type: "lang", lang: S.lang }));
   };
   ws.onmessage = (ev) => { let msg; try { msg = JSON.parse(ev.data); } catch (e) { return; } onMessage(msg); };
   ws.onclose = (ev) => {
@@ -461,6 +463,7 @@ function onMessage(msg) {
       S.seedHash = msg.seed_hash ?? null;
       if (msg.room) S.room = { ...S.room, ...msg.room };
       if (S.seat !== null) localStorage.setItem(SEAT_KEY(S.roomId), String(S.seat));
+      if (msg.lang && msg.lang !== S.lang && S.ws) S.ws.send(JSON.stringify({ type: "lang", lang: S.lang }));
       render();
       break;
     case "state": onState(msg); break;
@@ -576,7 +579,7 @@ function renderWaiting() {
   const canJoin = !token && status === "open" && seats.some((s) => !s || s.taken === false || (s.taken === undefined && !s.bot && !(s.nickname ?? s.name)));
   app().innerHTML = `
   <section class="card narrow waiting" data-testid="waiting-room">
-    <h2>${esc(t("room"))} <small class="muted">${esc(room.preset ?? "")} · ${esc(room.edition ?? "")}</small></h2>
+    <h2>${esc(t("room"))} <small class="muted">${esc(t(`preset_${room.preset}`))} · ${esc(editionName(room.edition))}</small></h2>
     <p>${esc(t(status === "open" ? "waiting_for_start" : "connecting_game"))}</p>
     <div class="invite"><label>${esc(t("invite_link"))}<input readonly value="${esc(link)}" data-testid="invite-link"></label>
       <button type="button" data-testid="copy-invite" id="copy-invite">${esc(t("copy"))}</button></div>
@@ -652,6 +655,7 @@ function renderBoard() {
     }
     html += `<div class="center" data-testid="board-center"><div class="logo">${esc(t("title"))}</div>
       <div class="dice" id="dice" data-testid="dice"></div><div class="center-info" id="center-info"></div>
+      <ol class="center-log" id="center-log" data-testid="center-log"></ol>
       <div class="square-detail" id="square-detail" data-testid="square-detail"></div></div>`;
     board.innerHTML = html;
     board.onclick = (ev) => {
@@ -820,7 +824,16 @@ function renderControls() {
       ${tools.resign ? `<button type="button" class="tab danger-text" data-resign="${esc(tools.resign.text)}" data-testid="action-resign" ${disabled}>${esc(t("resign"))}</button>` : ""}</div>`;
   }
   if (S.tool && !tabs.some(([k]) => k === S.tool) && !(S.tool === "trade" && tools.counter)) S.tool = null;
-  box.innerHTML = html;
+  const typed = box.querySelector("#bid-form [name=amount]");
+  const typedValue = typed?.value;
+  const typedFocus = typed && document.activeElement === typed;
+  if (box.dataset.html !== html) {
+    box.innerHTML = html;
+    box.dataset.html = html;
+    const input = box.querySelector("#bid-form [name=amount]");
+    if (input && typedValue && Number(typedValue) >= Number(input.min) && Number(typedValue) <= Number(input.max)) input.value = typedValue;
+    if (input && typedFocus) input.focus();
+  }
   box.onclick = onControlClick;
   const bidForm = box.querySelector("#bid-form");
   if (bidForm) bidForm.onsubmit = (ev) => {
@@ -878,6 +891,15 @@ function offerPanel(offer, counter, disabled) {
     ${counter ? `<button type="button" data-counter="1" data-testid="counter-offer" ${disabled}>${esc(labelOf(counter))}</button>` : ""}</div>`;
 }
 
+/** Replace a box's HTML unless it is the same; keep the focused field focused. */
+function replaceHTML(box, html) {
+  if (box.dataset.html === html) return;
+  const focused = box.contains(document.activeElement) ? document.activeElement.dataset.testid : null;
+  box.innerHTML = html;
+  box.dataset.html = html;
+  if (focused) box.querySelector(`[data-testid="${focused}"]`)?.focus();
+}
+
 // ------------------------------------------------------------------ tools: trade, buildings, mortgages, raise, loans
 
 function renderTool(tools, disabled) {
@@ -891,7 +913,7 @@ function renderTool(tools, disabled) {
   else if (S.tool === "mortgage") html = entryList(tools.mortgage, "mortgage-manager", t("tool_mortgage_note"), disabled);
   else if (S.tool === "raise" && tools.raise) html = raiseBuilder(disabled);
   else if (S.tool === "loans") html = loansTool(tools.repay, disabled);
-  box.innerHTML = html;
+  replaceHTML(box, html);
   box.hidden = !html;
   box.onclick = onControlClick;
   const tf = box.querySelector("#trade-form");
@@ -1082,6 +1104,8 @@ function renderLog() {
   const items = S.log.slice(-120);
   ol.innerHTML = items.map((e) => `<li style="--c:${e.seat >= 0 ? playerColour(e.seat) : "#999"}">${esc(e.text)}</li>`).join("") || `<li class="muted">${esc(t("log_empty"))}</li>`;
   ol.scrollTop = ol.scrollHeight;
+  const centre = document.getElementById("center-log");
+  if (centre) centre.innerHTML = S.log.slice(-3).map((e) => `<li style="--c:${e.seat >= 0 ? playerColour(e.seat) : "#999"}">${esc(e.text)}</li>`).join("");
 }
 
 // ------------------------------------------------------------------ start
