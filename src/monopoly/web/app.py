@@ -178,7 +178,7 @@ def create_app(
             if not key.isdigit() or not 0 <= int(key) < body.seats or level not in LEVELS:
                 raise ProtocolError("invalid", 400, reason="bots")
             bots[int(key)] = level
-        if body.clock is not None and not 5 <= body.clock <= 3600:
+        if body.clock is not None and not 1 <= body.clock <= 3600:
             raise ProtocolError("invalid", 400, reason="clock")
         if body.timeout_policy not in TIMEOUT_POLICIES:
             raise ProtocolError("invalid", 400, reason="policy")

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
 
 
 def simple_choice(state: dict[str, Any], seat: int) -> str | None:
@@ -47,15 +48,18 @@ class SeatClient:
     latencies: list[float] = field(default_factory=list)
     errors: list[dict[str, Any]] = field(default_factory=list)
     events: list[dict[str, Any]] = field(default_factory=list)
-    acked: list[int] = field(default_factory=list)
+    acked: list[tuple[int, str]] = field(default_factory=list)  # (seq, action) acknowledged
     over: dict[str, Any] | None = None
     hello: dict[str, Any] | None = None
     states: int = 0
     last_state: dict[str, Any] | None = None
 
     async def play(self, timeout: float = 120.0) -> None:
-        async with connect(self.url, max_size=2**22, open_timeout=30) as ws:
-            await asyncio.wait_for(self._play(ws), timeout)
+        """Play until the game is over, or until the connection is lost (then `over` is
+        None: reconnect with a new client)."""
+        with contextlib.suppress(ConnectionClosed, OSError):
+            async with connect(self.url, max_size=2**22, open_timeout=30) as ws:
+                await asyncio.wait_for(self._play(ws), timeout)
 
     async def _play(self, ws: ClientConnection) -> None:
         changed = asyncio.Event()
@@ -113,7 +117,7 @@ class SeatClient:
                     answer = fut.result()
                     if answer["type"] == "ack":
                         self.latencies.append(time.perf_counter() - sent)
-                        self.acked.append(int(answer["seq"]))
+                        self.acked.append((int(answer["seq"]), choice))
                     else:  # refused: wait for the next state before trying again
                         changed.clear()
                         with contextlib.suppress(TimeoutError):

@@ -55,7 +55,7 @@ REASONS: Final[dict[str, str]] = {
     "nickname": N_("a nickname has 1 to 24 characters"),
     "seats": N_("a room has 2 to 8 seats"),
     "bots": N_("bots are given by seat number and level (easy, medium, hard)"),
-    "clock": N_("the clock is a number of seconds from 5 to 3600, or null"),
+    "clock": N_("the clock is a number of seconds from 1 to 3600, or null"),
     "policy": N_("the timeout policy is bot or forfeit"),
     "edition": N_("unknown edition"),
     "started": N_("the game is running"),

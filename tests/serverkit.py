@@ -1,0 +1,136 @@
+"""Helpers of the server tests: a real `monopoly serve` process on a free loopback port,
+database URLs (SQLite in a temp folder; PostgreSQL when MONOPOLY_TEST_PG_URL is set) and
+room set-up over HTTP."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import secrets
+import signal
+import subprocess
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from monopoly.web.loadtest import free_port, start_server, wait_healthy
+
+PG_ENV = "MONOPOLY_TEST_PG_URL"
+
+
+@dataclass
+class Server:
+    db_url: str
+    port: int
+    proc: subprocess.Popen[bytes] | None = None
+    bot_delay: float = 0.0
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def start(self) -> Server:
+        self.proc = start_server(self.db_url, self.port, self.bot_delay)
+        wait_healthy(self.base, self.proc)
+        return self
+
+    def kill(self) -> None:
+        """kill -9: no shutdown, no flush beyond what was committed."""
+        if self.proc is not None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait()
+            self.proc = None
+
+    def stop(self) -> None:
+        if self.proc is not None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+            self.proc = None
+
+    def http(self) -> httpx.Client:
+        return httpx.Client(base_url=self.base, timeout=30)
+
+
+def sqlite_url(folder: Path) -> str:
+    return f"sqlite:///{folder / 'monopoly.sqlite3'}"
+
+
+@contextlib.contextmanager
+def pg_database() -> Iterator[str]:
+    """A fresh database on the PostgreSQL server of MONOPOLY_TEST_PG_URL (dropped after);
+    the URL itself when databases cannot be created."""
+    url = os.environ[PG_ENV]
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.engine import make_url
+
+    base = make_url(url)
+    name = "monopoly_t_" + secrets.token_hex(6)
+    admin = create_engine(base.set(database="postgres"), isolation_level="AUTOCOMMIT")
+    try:
+        with admin.connect() as conn:
+            conn.execute(text(f'CREATE DATABASE "{name}"'))
+    except Exception:
+        admin.dispose()
+        yield url
+        return
+    try:
+        yield base.set(database=name).render_as_string(hide_password=False)
+    finally:
+        with admin.connect() as conn:
+            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
+
+
+def db_params() -> list[Any]:
+    """Parameters for tests that run on both databases."""
+    return [
+        "sqlite",
+        pytest.param("postgresql", marks=pytest.mark.skipif(
+            not os.environ.get(PG_ENV), reason=f"{PG_ENV} is not set")),
+    ]
+
+
+@contextlib.contextmanager
+def database(kind: str, tmp_path: Path) -> Iterator[str]:
+    if kind == "sqlite":
+        yield sqlite_url(tmp_path)
+    else:
+        with pg_database() as url:
+            yield url
+
+
+def create_room(http: httpx.Client, **body: Any) -> dict[str, Any]:
+    r = http.post("/api/rooms", json=body)
+    assert r.status_code == 200, r.text
+    data: dict[str, Any] = r.json()
+    return data
+
+
+def start_room(http: httpx.Client, made: dict[str, Any]) -> dict[str, Any]:
+    r = http.post(f"/api/rooms/{made['room']}/start",
+                  headers={"Authorization": f"Bearer {made['host_token']}"})
+    assert r.status_code == 200, r.text
+    data: dict[str, Any] = r.json()
+    return data
+
+
+# A short game: it ends on the turn limit (RULES.md §11), so tests finish quickly.
+def short(turns: int = 12, **extra: Any) -> dict[str, Any]:
+    return {"end": "turn_limit", "turn_limit": turns, **extra}
+
+
+__all__ = ["PG_ENV", "Server", "create_room", "database", "db_params", "free_port",
+           "short", "sqlite_url", "start_room"]

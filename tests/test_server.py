@@ -1,0 +1,409 @@
+"""The server (issue 5, docs/protocol.md) against a real `monopoly serve` process on
+loopback: HTTP with httpx, the WebSocket with the `websockets` library."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import sqlite3
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from typer.testing import CliRunner
+from websockets.asyncio.client import connect
+
+from monopoly.cli import app
+from monopoly.web.client import SeatClient
+from serverkit import Server, create_room, free_port, short, sqlite_url, start_room
+
+THINK = 0.05  # a test client acts at most 20 times a second: the protocol's rate limit
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    folder = tmp_path_factory.mktemp("server")
+    s = Server(sqlite_url(folder), free_port()).start()
+    yield s
+    s.stop()
+
+
+@pytest.fixture
+def http(server: Server) -> Iterator[httpx.Client]:
+    with server.http() as client:
+        yield client
+
+
+def _play(server: Server, made: dict[str, Any], http: httpx.Client,
+          timeout: float = 90) -> SeatClient:
+    """Connect the creator's seat, start the room, play to the end."""
+    client = SeatClient(f"{server.ws}/ws/{made['room']}?token={made['token']}", made["seat"],
+                        THINK)
+
+    async def run() -> None:
+        task = asyncio.create_task(client.play(timeout))
+        await asyncio.sleep(0.2)
+        start_room(http, made)
+        await task
+
+    asyncio.run(run())
+    return client
+
+
+async def _recv(ws: Any, kind: str, timeout: float = 10) -> dict[str, Any]:
+    """The next message of type `kind` (others are skipped)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        msg: dict[str, Any] = json.loads(
+            await asyncio.wait_for(ws.recv(), deadline - time.monotonic()))
+        if msg["type"] == kind:
+            return msg
+
+
+# --------------------------------------------------------------------------- HTTP
+
+
+def test_health_meta_board_and_ui(http: httpx.Client) -> None:
+    assert http.get("/api/health").json() == {"ok": True}
+    meta = http.get("/api/meta", params={"lang": "cs"}).json()
+    assert meta["levels"] == ["easy", "medium", "hard"]
+    assert {p["name"] for p in meta["presets"]} >= {"classic", "tournament"}
+    assert meta["languages"] == ["en", "cs", "ru"]
+    assert any(o["name"] == "auction" and "sealed" in o["choices"] for o in meta["options"])
+    en = http.get("/api/board", params={"edition": "standard", "lang": "en"}).json()
+    ru = http.get("/api/board", params={"edition": "standard", "lang": "ru"}).json()
+    assert len(en["squares"]) == 40 and en["squares"][39]["name"] == "Boardwalk"
+    assert ru["squares"][1]["name"] == "Житная улица"
+    assert en["squares"][1]["group"] == "brown" and en["squares"][1]["price"] == 60
+    assert http.get("/api/board", params={"edition": "nope"}).status_code == 400
+    assert isinstance(http.get("/api/ui", params={"lang": "ru"}).json(), dict)
+    assert http.get("/").status_code == 200
+    assert "/api/rooms" in http.get("/openapi.json").json()["paths"]
+
+
+def test_openapi_copy_in_docs_is_current() -> None:
+    """docs/openapi.json is the app's OpenAPI description (regenerate it with
+    `python -m monopoly.web.openapi > docs/openapi.json`)."""
+    from monopoly.web.openapi import openapi_text
+
+    path = Path(__file__).resolve().parents[1] / "docs" / "openapi.json"
+    assert path.read_text(encoding="utf-8") == openapi_text()
+
+
+def test_http_errors_are_one_shape(http: httpx.Client) -> None:
+    for body in ({"preset": "nope"}, {"seats": 9}, {"bots": {"0": "genius"}},
+                 {"options": {"no_such_option": 1}}, {"timeout_policy": "x"}, {"seats": "x"}):
+        r = http.post("/api/rooms", json=body)
+        assert r.status_code == 400, body
+        err = r.json()["error"]
+        assert err["code"] == "invalid" and err["message"]
+    r = http.get("/api/rooms/nope")
+    assert r.status_code == 404 and r.json()["error"]["code"] == "not_found"
+    made = create_room(http, seats=2, nickname="Ann")
+    room = made["room"]
+    assert len(room) == 22 and len(made["token"]) == 43 and len(made["host_token"]) == 43
+    # start and kick need the host token
+    for headers in ({}, {"Authorization": f"Bearer {made['token']}"},
+                    {"Authorization": "Bearer " + "x" * 43}):
+        assert http.post(f"/api/rooms/{room}/start", headers=headers).status_code == 403
+        assert http.post(f"/api/rooms/{room}/kick", json={"seat": 0},
+                         headers=headers).status_code == 403
+    joined = http.post(f"/api/rooms/{room}/join", json={"nickname": "Ann"}).json()
+    assert joined["seat"] == 1
+    full = http.post(f"/api/rooms/{room}/join", json={"nickname": "Cleo"})
+    assert full.status_code == 409 and full.json()["error"]["code"] == "conflict"
+    public = http.get(f"/api/rooms/{room}").json()
+    assert [s["nickname"] for s in public["seats"]] == ["Ann", "Ann (2)"]
+    assert "seed" not in public and len(public["seed_hash"]) == 64
+    assert "token" not in json.dumps(public).lower().replace("taken", "")
+    # the record and the sheet only once the game is over
+    assert http.get(f"/api/rooms/{room}/record").status_code == 403
+    assert http.get(f"/api/rooms/{room}/sheet").status_code == 403
+    listed = http.get("/api/rooms", params={"status": "open"}).json()["rooms"]
+    assert room in [r["id"] for r in listed]
+
+
+def test_kick_frees_a_seat_before_the_start_and_gives_it_to_a_bot_after(
+    server: Server, http: httpx.Client
+) -> None:
+    made = create_room(http, seats=3, nickname="Ann", options=short(200))
+    room, auth = made["room"], {"Authorization": f"Bearer {made['host_token']}"}
+    bob = http.post(f"/api/rooms/{room}/join", json={"nickname": "Bob"}).json()
+    kicked = http.post(f"/api/rooms/{room}/kick", json={"seat": bob["seat"]}, headers=auth)
+    assert kicked.status_code == 200
+    assert kicked.json()["seats"][bob["seat"]]["taken"] is False
+    cleo = http.post(f"/api/rooms/{room}/join", json={"nickname": "Cleo"}).json()
+    started = start_room(http, made)
+    assert started["status"] == "playing"
+    assert started["seats"][2]["bot"] == "medium"  # the free seat got a bot at the start
+    after = http.post(f"/api/rooms/{room}/kick", json={"seat": cleo["seat"]}, headers=auth)
+    assert after.json()["seats"][cleo["seat"]]["bot"] == "medium"
+
+    async def refused() -> dict[str, Any]:
+        async with connect(f"{server.ws}/ws/{room}?token={cleo['token']}") as ws:
+            msg: dict[str, Any] = json.loads(await ws.recv())
+            return msg
+
+    assert asyncio.run(refused())["code"] == "unauthorised"
+
+
+# --------------------------------------------------------------------------- a whole game
+
+
+def test_a_whole_game_against_bots_over_the_websocket(
+    server: Server, http: httpx.Client, tmp_path: Path
+) -> None:
+    made = create_room(http, seats=3, bots={"1": "easy", "2": "medium"}, nickname="Ann",
+                       options=short(16))
+    client = _play(server, made, http)
+    assert client.over is not None, client.errors
+    assert client.errors == []
+    assert client.hello is not None and client.hello["seat"] == made["seat"]
+    seed, published = client.over["seed"], client.hello["seed_hash"]
+    assert hashlib.sha256(f"monopoly-seed:{seed}".encode()).hexdigest() == published
+    # events are narrated sentences; the seqs of the events run 1..N without a gap
+    seqs = [e["seq"] for e in client.events]
+    assert seqs == list(range(1, len(seqs) + 1))
+    assert all(isinstance(t, str) and t for e in client.events for t in e["texts"])
+    assert any(" rolls " in t for e in client.events for t in e["texts"])
+    # nothing sent before the end held the seed
+    assert client.last_state is not None and str(seed) not in json.dumps(client.last_state)
+    record = http.get(f"/api/rooms/{made['room']}/record")
+    assert record.status_code == 200
+    lines = record.text.splitlines()
+    assert len(lines) == 1 + seqs[-1]
+    for seq, text in client.acked:
+        assert json.loads(lines[seq]) == [made["seat"], text]
+    path = tmp_path / "game.jsonl"
+    path.write_text(record.text, encoding="utf-8")
+    result = CliRunner().invoke(app, ["verify", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert report["seed_hash_ok"] is True and report["outcome_ok"] is True
+    assert report["outcome"] == client.over["outcome"]
+    sheet = http.get(f"/api/rooms/{made['room']}/sheet", params={"lang": "cs"})
+    assert sheet.status_code == 200 and "<html" in sheet.text.lower()
+    finished = http.get(f"/api/rooms/{made['room']}").json()
+    assert finished["status"] == "finished" and finished["seed"] == seed
+
+
+def test_an_ack_comes_only_after_the_commit(server: Server, http: httpx.Client) -> None:
+    made = create_room(http, seats=2, bots={"1": "easy"}, nickname="Ann",
+                       options=short(50, first_player="fixed"))
+    start_room(http, made)
+    db = server.db_url.removeprefix("sqlite:///")
+
+    async def run() -> None:
+        async with connect(f"{server.ws}/ws/{made['room']}?token={made['token']}") as ws:
+            state = await _recv(ws, "state")
+            for n in range(6):
+                while made["seat"] not in state["waiting"]:
+                    state = await _recv(ws, "state")
+                text = next(e["text"] for e in state["legal"] if not e["template"])
+                await ws.send(json.dumps({"type": "action", "id": f"a{n}", "action": text}))
+                while True:  # the action's events and new state come first, then the ack
+                    msg = json.loads(await asyncio.wait_for(ws.recv(), 10))
+                    if msg["type"] == "state":
+                        state = msg
+                    if msg["type"] == "ack":
+                        ack = msg
+                        break
+                # a separate connection to the database sees the row at once
+                with sqlite3.connect(db) as conn:
+                    row = conn.execute("SELECT seat, text FROM actions WHERE room=? AND seq=?",
+                                       (made["room"], ack["seq"])).fetchone()
+                assert row == (made["seat"], text)
+                assert ack["id"] == f"a{n}"
+                await asyncio.sleep(THINK)
+
+    asyncio.run(run())
+
+
+# --------------------------------------------------------------------------- security
+
+
+def test_bad_clients_are_refused_and_the_game_goes_on(server: Server, http: httpx.Client) -> None:
+    """Another seat's token, none, a wrong one; out-of-turn actions; malformed, unknown,
+    oversized messages; a flood: each gets an error, the game does not change, and a game
+    in another room is played to its end meanwhile."""
+    # the victim room: Ann (seat 0, fixed first player) is on turn; Bob is seat 1
+    made = create_room(http, seats=3, bots={"2": "easy"}, nickname="Ann",
+                       options=short(50, first_player="fixed"))
+    room = made["room"]
+    bob = http.post(f"/api/rooms/{room}/join", json={"nickname": "Bob"}).json()
+    start_room(http, made)
+    other = create_room(http, seats=2, bots={"1": "easy"}, nickname="Eve", options=short(12))
+
+    async def attack() -> list[dict[str, Any]]:
+        errors: list[dict[str, Any]] = []
+        async with connect(f"{server.ws}/ws/{room}?token={bob['token']}") as ws:
+            hello = await _recv(ws, "hello")
+            assert hello["seat"] == bob["seat"]
+            state = await _recv(ws, "state")
+            assert state["waiting"] == [0] and state["seq"] == 0
+            # Bob acts out of turn, or pretends to be seat 0 (the seat comes from the token)
+            for n, text in enumerate(["roll", "end", "buy", "bid 10", "pay-fine", "accept",
+                                      "timeout 0", "time", "stop", "mortgage 1"]):
+                await ws.send(json.dumps({"type": "action", "id": f"x{n}", "action": text,
+                                          "seat": 0}))
+                err = await _recv(ws, "error")
+                assert err["id"] == f"x{n}" and err["code"] == "illegal", err
+                errors.append(err)
+            bad: list[tuple[str | bytes, str]] = [
+                ("{not json", "malformed"),
+                ("[1, 2]", "malformed"),
+                (json.dumps({"type": "nope"}), "malformed"),
+                (json.dumps({"type": "action", "action": 5}), "malformed"),
+                (json.dumps({"type": "action", "action": "fly to 39"}), "malformed"),
+                (json.dumps({"type": "lang", "lang": "xx"}), "malformed"),
+                (json.dumps({"type": "action", "action": "x" * 20000}), "too_large"),
+            ]
+            for raw, code in bad:
+                await ws.send(raw)
+                err = await _recv(ws, "error")
+                assert err["code"] == code, (raw[:40], err)
+                errors.append(err)
+            # a flood: refused beyond the burst, then served again
+            for _ in range(120):
+                await ws.send(json.dumps({"type": "ping"}))
+            answers = [json.loads(await asyncio.wait_for(ws.recv(), 10)) for _ in range(120)]
+            limited = [a for a in answers if a["type"] == "error"]
+            assert limited and all(a["code"] == "rate_limited" for a in limited)
+            assert sum(a["type"] == "pong" for a in answers) <= 45
+            await asyncio.sleep(1.5)
+            await ws.send(json.dumps({"type": "ping"}))
+            assert (await _recv(ws, "pong"))["type"] == "pong"
+        # no token: a spectator, who cannot act; a wrong token: refused and closed
+        async with connect(f"{server.ws}/ws/{room}") as ws:
+            assert (await _recv(ws, "hello"))["seat"] is None
+            spectator_state = await _recv(ws, "state")
+            assert spectator_state["legal"] == [] and spectator_state["prompt"] is None
+            await ws.send(json.dumps({"type": "action", "id": "s", "action": "roll"}))
+            assert (await _recv(ws, "error"))["code"] == "unauthorised"
+        for token in ("x" * 43, other["token"], made["host_token"]):
+            async with connect(f"{server.ws}/ws/{room}?token={token}") as ws:
+                msg = json.loads(await ws.recv())
+                assert msg["type"] == "error" and msg["code"] == "unauthorised"
+        return errors
+
+    async def both() -> tuple[list[dict[str, Any]], SeatClient]:
+        player = SeatClient(f"{server.ws}/ws/{other['room']}?token={other['token']}",
+                            other["seat"], THINK)
+        task = asyncio.create_task(player.play(90))
+        await asyncio.sleep(0.2)
+        start_room(http, other)
+        errors = await attack()
+        await task
+        return errors, player
+
+    errors, player = asyncio.run(both())
+    assert all(e["message"] for e in errors)
+    # the victim game did not move; the other game was played to its end
+    assert http.get(f"/api/rooms/{room}").json()["seq"] == 0
+    assert player.over is not None and player.errors == []
+
+
+def test_a_seat_sees_only_what_it_may(server: Server, http: httpx.Client) -> None:
+    """Every view a seat receives is the public view plus its own seat number: no seed, no
+    deck order, no other bidder's sealed bid (tournament rules: sealed auctions)."""
+    made = create_room(http, seats=3, bots={"1": "easy", "2": "easy"}, nickname="Ann",
+                       preset="tournament", options=short(10))
+    seen: list[dict[str, Any]] = []
+    client = SeatClient(f"{server.ws}/ws/{made['room']}?token={made['token']}", made["seat"],
+                        THINK)
+
+    async def run() -> None:
+        async def spy() -> None:  # a second connection of the same seat records everything
+            async with connect(f"{server.ws}/ws/{made['room']}?token={made['token']}") as ws:
+                async for raw in ws:
+                    msg = json.loads(raw)
+                    seen.append(msg)
+                    if msg["type"] == "over":
+                        return
+
+        watcher = asyncio.create_task(spy())
+        task = asyncio.create_task(client.play(90))
+        await asyncio.sleep(0.2)
+        start_room(http, made)
+        await task
+        await asyncio.wait_for(watcher, 30)
+
+    asyncio.run(run())
+    assert client.over is not None
+    seed = str(client.over["seed"])
+    before_end = [m for m in seen if m["type"] != "over"]
+    text = json.dumps(before_end)
+    assert seed not in text and "rng" not in text
+    views = [m["view"] for m in seen if m["type"] == "state" and m["view"]]
+    assert views
+    for view in views:
+        assert all(isinstance(n, int) for n in view["decks"].values())  # sizes only
+        au = view["auction"]
+        if au is not None and au["sealed"]:
+            assert set(au) == {"lot", "square", "bidders", "next", "high_bid", "high_bidder",
+                               "sealed", "submitted", "round", "min_bid"}
+            assert au["high_bid"] == 0 or au["high_bidder"] is not None
+
+
+# --------------------------------------------------------------------------- the clock
+
+
+def test_the_turn_clock_lets_the_caretaker_play_then_applies_the_policy(
+    server: Server, http: httpx.Client
+) -> None:
+    """Nobody plays seat 0: each decision is made by the caretaker after the clock runs out;
+    after three in a row, `forfeit` makes the seat resign (2 seats: the game ends) and
+    `bot` gives the seat to a bot."""
+    forfeit = create_room(http, seats=2, bots={"1": "easy"}, nickname="Ann", clock=1,
+                          timeout_policy="forfeit", options={"first_player": "fixed"})
+    keep = create_room(http, seats=2, bots={"1": "easy"}, nickname="Ann", clock=1,
+                       timeout_policy="bot", options=short(200, first_player="fixed"))
+    start_room(http, forfeit)
+    start_room(http, keep)
+
+    async def watch() -> dict[str, Any]:
+        async with connect(f"{server.ws}/ws/{forfeit['room']}") as ws:
+            state = await _recv(ws, "state")
+            assert state["clock"]["seat"] == 0 and state["clock"]["deadline"] > time.time() - 5
+            return await _recv(ws, "over", timeout=30)
+
+    over = asyncio.run(watch())
+    assert over["outcome"]["winner"] == 1
+    record = http.get(f"/api/rooms/{forfeit['room']}/record").text.splitlines()
+    assert json.loads(record[-1]) == [0, "resign"]
+    assert not any(json.loads(line)[1].startswith("bid") for line in record[1:])
+    deadline = time.monotonic() + 30
+    while http.get(f"/api/rooms/{keep['room']}").json()["seats"][0]["bot"] is None:
+        assert time.monotonic() < deadline
+        time.sleep(0.3)
+
+
+# --------------------------------------------------------------------------- verify
+
+
+def test_verify_refuses_bad_records(tmp_path: Path) -> None:
+    runner = CliRunner()
+    missing = runner.invoke(app, ["verify", str(tmp_path / "none.jsonl")])
+    assert missing.exit_code == 2 and "no such record" in missing.output
+    garbage = tmp_path / "garbage.jsonl"
+    garbage.write_text("hello\n", encoding="utf-8")
+    assert runner.invoke(app, ["verify", str(garbage)]).exit_code == 2
+    # a demo record verifies without a hash; a wrong hash or outcome does not
+    demo = tmp_path / "demo.jsonl"
+    assert runner.invoke(app, ["demo", "--seed", "2", "--players", "2", "--record", str(demo),
+                               "--json"]).exit_code == 0
+    ok = runner.invoke(app, ["verify", str(demo), "--json"])
+    assert ok.exit_code == 0, ok.output
+    assert json.loads(ok.stdout)["seed_hash_ok"] is None
+    lines = demo.read_text(encoding="utf-8").splitlines()
+    head = json.loads(lines[0])
+    for change in ({"seed_hash": "0" * 64}, {"outcome": {"reason": "x"}}):
+        bad = tmp_path / "bad.jsonl"
+        bad.write_text("\n".join([json.dumps({**head, **change}), *lines[1:]]) + "\n",
+                       encoding="utf-8")
+        result = runner.invoke(app, ["verify", str(bad)])
+        assert result.exit_code == 1 and "does not verify" in result.output
