@@ -648,7 +648,7 @@ function renderBoard() {
       const colour = sq.kind === "street" ? groupColour(sq.group) : null;
       const corner = i % 10 === 0;
       html += `<div class="sq ${side} ${corner ? "corner" : ""} kind-${esc(sq.kind)}" style="grid-row:${row};grid-column:${col}" data-sq="${i}" data-testid="square-${i}" title="${esc(squareName(i))}">
-        ${colour ? `<div class="band" style="background:${colour}"><span class="bld"></span></div>` : ""}
+        ${colour ? `<div class="band" style="background:${colour}"><span class="bld"></span></div>` : corner ? "" : `<div class="band blank"></div>`}
         <div class="sq-body">${corner || KIND_ICON[sq.kind] ? `<span class="icon">${esc(CORNER_ICON[sq.kind] || KIND_ICON[sq.kind] || "")}</span>` : ""}${sq.kind === "railroad" ? `<span class="icon">${TRAIN_SVG}</span>` : ""}
           <span class="name">${esc(squareName(i))}</span>${sq.price ? `<span class="price">${esc(money(sq.price))}</span>` : sq.tax ? `<span class="price">${esc(money(sq.tax))}</span>` : ""}</div>
         <div class="owner-mark"></div><div class="tokens"></div></div>`;
