@@ -404,7 +404,28 @@ def test_b_two_browsers_trade_reload_and_languages(
         ctx.close()
 
 
-def test_c_lobby_on_a_phone_and_finished_games(
+def test_c_the_host_removes_a_player(server: str, browser: Browser, artifacts: Path) -> None:
+    ctx_a = browser.new_context()
+    ctx_b = browser.new_context()
+    page_a, frames_a = new_page(ctx_a)
+    page_b, frames_b = new_page(ctx_b)
+    room = create_room(page_a, server, "Ann", {1: "human", 2: "easy"})
+    page_b.goto(f"{server}/#/room/{room}")
+    page_b.fill("[data-testid=join-nickname]", "Mallory")
+    page_b.click("[data-testid=join-submit]")
+    page_a.wait_for_selector("[data-testid=kick-1]", timeout=10_000)
+    page_a.click("[data-testid=kick-1]")
+    page_a.wait_for_selector("[data-testid=seat-1] >> text=Mallory", state="detached")
+    # the removed player's page drops the dead token and offers to join again
+    page_b.wait_for_selector("[data-testid=join-submit]", timeout=10_000)
+    assert page_b.evaluate(f"() => localStorage.getItem('monopoly.token.{room}')") is None
+    shot(page_a, artifacts, "c-after-kick")
+    assert not frames_a.errors and not frames_b.errors
+    ctx_a.close()
+    ctx_b.close()
+
+
+def test_d_lobby_on_a_phone_and_finished_games(
     server: str, browser: Browser, artifacts: Path
 ) -> None:
     context = browser.new_context(viewport={"width": 360, "height": 740})

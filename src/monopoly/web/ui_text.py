@@ -89,6 +89,7 @@ TEXTS: Final[Mapping[str, str]] = {
     "start_game": N_("Start the game"),
     "spectator_note": N_("Without a seat you watch the game as a spectator."),
     "you": N_("you"),
+    "seat_lost": N_("You no longer have a seat in this room: you are watching."),
     # the game
     "log": N_("What happened"),
     "log_empty": N_("Nothing yet."),

@@ -432,8 +432,12 @@ function connect() {
     if (S.ws !== ws) return;
     setConn("offline");
     if (ev.code === 4401 || ev.code === 4403 || ev.code === 4404) {
-      // a token the server does not know (room gone, seat kicked): watch instead
+      // a token the server does not know (room gone, seat removed by the host): watch instead
+      if (localStorage.getItem(TOKEN_KEY(S.roomId))) toast(t("seat_lost"));
       localStorage.removeItem(TOKEN_KEY(S.roomId));
+      localStorage.removeItem(SEAT_KEY(S.roomId));
+      S.seat = null; S.state = null;
+      S.wsRetry = 0;
     }
     const delay = Math.min(10000, 500 * 2 ** S.wsRetry++);
     setTimeout(() => { if (S.ws === ws && S.roomId) connect(); }, delay);
