@@ -63,19 +63,24 @@ def _play_checked(
                         t.group_of[sq] in t.street_groups for sq in mine
                     ), offer
             if isinstance(action, A.ProposeTrade) and action.give.squares:
-                # our own offers never give a deed that completes the partner's group
+                # our own offers give a deed that completes the partner's group only in
+                # a swap of monopolies: the same trade completes one of ours
                 t = game.t
                 owner = list(game.owner)
                 for sq in action.give.squares:
                     owner[sq] = action.to
                 for sq in action.take.squares:
                     owner[sq] = seat
-                for sq in action.give.squares:
-                    g = t.group_of[sq]
-                    assert not (
-                        g in t.street_groups
-                        and all(owner[s] == action.to for s in t.groups[g])
-                    ), action
+                theirs = {
+                    t.group_of[sq] for sq in action.give.squares
+                    if t.group_of[sq] in t.street_groups
+                    and all(owner[s] == action.to for s in t.groups[t.group_of[sq]])
+                }
+                ours = {
+                    t.group_of[sq] for sq in action.take.squares
+                    if all(owner[s] == seat for s in t.groups[t.group_of[sq]])
+                }
+                assert not theirs or ours, action
         game.apply(seat, action)
         n += 1
     return game.history
@@ -222,11 +227,11 @@ def test_does_not_start_on_a_group_it_cannot_afford_to_complete() -> None:
 
 
 def test_pays_with_a_deed_it_cannot_use_before_cash() -> None:
-    """It holds one orange (the other two are with seats 2 and 3) and wants dark blue."""
+    """It holds one orange (another is with seat 2, the third with the bank: out of reach
+    for now) and wants dark blue."""
     g = new_game()
     give(g, 0, 37, 16)
     give(g, 2, 18)
-    give(g, 3, 19)
     give(g, 1, 39)
     choice = _proposal(g)
     assert choice.to == 1 and choice.take.squares == (39,)
@@ -234,14 +239,54 @@ def test_pays_with_a_deed_it_cannot_use_before_cash() -> None:
     assert choice.give.cash + sum(g.t.price[s] for s in choice.give.squares) > g.t.price[39]
 
 
-def test_never_offers_a_deed_that_completes_the_holders_group() -> None:
-    """Seat 1 holds two oranges; our orange would complete them: cash instead."""
+def test_never_offers_a_deed_that_completes_the_holders_better_group() -> None:
+    """Seat 1 holds two oranges; our orange would complete them, their Baltic Avenue our
+    browns: orange is worth more, so cash instead."""
     g = new_game()
-    give(g, 0, 37, 16)
-    give(g, 1, 39, 18, 19)
+    give(g, 0, 1, 16)
+    give(g, 1, 3, 18, 19)
     choice = _proposal(g)
-    assert choice.take.squares == (39,)
+    assert choice.take.squares == (3,)
     assert 16 not in choice.give.squares
+
+
+def test_offers_more_each_time_the_last_deed_is_refused() -> None:
+    """RULES.md §9 trades: after a refusal, the next offer for the deed that completes
+    orange is higher (a share of what the group is worth to it beyond the price)."""
+    g = new_game()
+    give(g, 0, 16, 18)
+    give(g, 1, 19)
+    bot = StrongBot(1)
+    offers = []
+    for turn in (1, 20, 40):
+        g.turn_number = turn
+        action = bot.choose(SeatView(g, 0), g.legal_actions(0))
+        assert isinstance(action, A.ProposeTrade) and action.take.squares == (19,)
+        offers.append(action.give.cash)
+    assert offers[0] < offers[1] < offers[2]
+
+
+def test_proposes_a_swap_of_monopolies_when_its_own_is_worth_more() -> None:
+    """It holds two oranges and the deed that completes seat 1's browns; seat 1 holds the
+    third orange: a swap, our deed for theirs (orange earns far more than brown)."""
+    g = new_game()
+    give(g, 0, 16, 18, 3)
+    give(g, 1, 19, 1)
+    choice = _proposal(g)
+    assert choice.to == 1 and choice.take.squares == (19,) and choice.give.squares == (3,)
+
+
+def test_no_swap_that_gives_the_better_group() -> None:
+    """Seat 1 would complete dark blue with our Boardwalk; we would complete brown: no."""
+    g = new_game()
+    give(g, 0, 1, 39)
+    give(g, 1, 3, 37)
+    legal = g.legal_actions(0)
+    bot = StrongBot(1)
+    action = bot.choose(SeatView(g, 0), legal)
+    while isinstance(action, A.ProposeTrade):
+        assert 39 not in action.give.squares
+        action = bot.choose(SeatView(g, 0), legal)
 
 
 # ----------------------------------------------------------------------- debts

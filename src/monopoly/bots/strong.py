@@ -27,12 +27,15 @@ It sees only a :class:`~monopoly.board.view.SeatView` and the legal entries. Its
 - **Jail.** Leaves at once while deeds are for sale and opponents' rents are low; stays
   and tries for doubles when the board is bought up and the opponents' rents are high.
 - **Trades.** Before its roll it offers to buy the deeds that complete a colour group
-  whose other deeds are all with opponents (fewest missing and best income first, one
-  holder at a time, only when it can pay for the whole group): more than the printed
-  prices and more than the holder loses by our model, paid with deeds it cannot use
-  before cash, never with a deed that completes the holder's group. Offers made to it
-  are judged by how they change both sides' expected rent value: it never hands an
-  opponent a complete group without getting more back.
+  whose other deeds are all with opponents: first groups one trade completes (fewest
+  missing and best income first), then, one holder at a time, one planned group it can
+  pay for whole. Its offers pay more than the printed prices and more than the holder
+  loses by our model, with deeds it cannot use before cash; for the last deeds it adds a
+  growing share of the group's worth each time it is refused. It gives a deed that
+  completes the holder's group only in a swap of monopolies where ours is worth more,
+  and it buys no first steps towards a group whose last deed is with an opponent that
+  never sold it one. Offers made to it must help it more than the proposer: it never
+  hands an opponent a complete group but in such a swap.
 """
 
 from __future__ import annotations
@@ -59,14 +62,17 @@ HOPELESS: Final = 0.7  # opponents hold part of its group, we hold none
 CONTESTED: Final = 0.5  # we and opponents both hold part of its group
 FRESH: Final = 1.1  # nobody holds any of its group yet
 OURS: Final = 1.4  # we hold part of its group, opponents none
-RAILROAD: Final = 0.5  # plus RAILROAD_STEP per railroad we hold
-RAILROAD_STEP: Final = 0.2
+RAILROAD: Final = 1.0  # plus RAILROAD_STEP per railroad we hold
+RAILROAD_STEP: Final = 0.25
 UTILITY: Final = 0.5  # 1.0 when we hold the other utility
 FUND_LEVEL: Final = 3  # mortgage deeds outside our groups to build up to this level
 JAIL_DANGER: Final = 25.0  # expected rent per throw above which we sit in jail
 JAIL_DANGER_LATE: Final = 8.0  # the same once (nearly) every deed is sold
 MAX_MANAGEMENT: Final = 40  # management actions per decision point (a loop guard)
-TRADE_RETRY: Final = 40  # turns before the same offer is made again
+TRADE_RETRY: Final = 8  # turns before the same deeds are asked for again
+# the share of a completed group's value beyond the printed prices that we add to an
+# offer for the deeds that complete it, by the number of times we asked already
+ESCALATE: Final = (0.0, 0.15, 0.3, 0.45, 0.6)
 FACE_PREMIUM: Final = 1.3  # what we offer for deeds, as a multiple of their printed price
 PROPOSALS_PER_TURN: Final = 3
 # cash in hand, per unit, when we complete a group and want to build on it: a deed we
@@ -131,7 +137,9 @@ class StrongBot:
     """See the module docstring. Deterministic given its seed and the game."""
 
     __slots__ = (
-        "_managed", "_mortgaged_now", "_proposals", "_trade_turn", "_tried", "_turn", "rng"
+        "_asked", "_keep", "_managed", "_mortgaged_now", "_open", "_plan", "_proposals",
+        "_refused", "_sold",
+        "_trade_turn", "_tried", "_turn", "rng",
     )
 
     def __init__(self, seed: int) -> None:
@@ -141,7 +149,16 @@ class StrongBot:
         self._mortgaged_now: set[int] = set()  # mortgaged this turn: not lifted this turn
         self._trade_turn = -99  # the last turn we proposed a trade
         self._proposals = 0  # proposals considered at that turn
-        self._tried: dict[tuple[int, tuple[int, ...]], int] = {}  # offer -> turn proposed
+        self._tried: dict[tuple[int, tuple[int, ...]], int] = {}  # ask -> turn proposed
+        self._asked: dict[tuple[int, tuple[int, ...]], int] = {}  # ask -> offers made
+        # what we learn of each opponent: offers for the deeds that complete a group of ours
+        # it accepted (sold) and refused; the last such offer, until we see its answer
+        self._sold: dict[int, int] = {}
+        self._refused: dict[int, int] = {}
+        self._open: tuple[int, tuple[int, ...]] | None = None
+        # the group we buy deeds of one holder at a time (its deeds are never spent)
+        self._plan = -1
+        self._keep: set[int] = set()  # groups whose deeds we do not give in trades
 
     # ------------------------------------------------------------------ dispatch
 
@@ -224,6 +241,15 @@ class StrongBot:
         worst, expected = self._threat(view, me)
         need = max(worst, int(expected * 2)) + 50
         return max(50, need - int(self._cheap_liquidity(view, me) * 0.8))
+
+    def _worst_rent(self, view: SeatView, me: int) -> int:
+        """The highest rent an opponent's deed charges now."""
+        worst = 0
+        for s in view.active_seats():
+            if s != me:
+                for sq in view.holdings(s):
+                    worst = max(worst, view.rent_of(sq))
+        return worst
 
     def _danger(self, view: SeatView, me: int) -> float:
         """Expected rent per throw a token pays going round the board now."""
@@ -735,12 +761,13 @@ class StrongBot:
             return A.REJECT_TRADE
         give: A.Bundle = offer["give"]  # from the proposer to us
         take: A.Bundle = offer["take"]  # from us to the proposer
-        mine, _ = self._trade_delta(view, me, give, take)
+        mine, we_complete = self._trade_delta(view, me, give, take)
         theirs, they_complete = self._trade_delta(view, offer["proposer"], take, give)
-        if mine <= 25:
+        if mine <= 25 or mine < theirs:
+            return A.REJECT_TRADE  # a trade must help us more than the proposer
+        if they_complete and (not we_complete or mine <= theirs):
+            # never a complete group to an opponent, but in a swap for a better one
             return A.REJECT_TRADE
-        if they_complete and mine <= theirs:
-            return A.REJECT_TRADE  # never a complete group without getting more back
         if give.iou and not take.iou and mine < give.iou * 0.3:
             return A.REJECT_TRADE
         if view.is_legal(A.ACCEPT_TRADE):
@@ -765,10 +792,12 @@ class StrongBot:
                 break
         if template is None:
             return None
+        self._learn(view, me)
         t = view.tables
         bv = board_values(view)
         turn = view.turn_number
         targets: list[tuple[int, float, int, tuple[int, ...], tuple[int, ...]]] = []
+        steps: list[tuple[int, float, int, tuple[int, ...], tuple[int, ...]]] = []
         for g in t.street_groups:
             squares = t.groups[g]
             missing = [s for s in squares if view.owner(s) != me]
@@ -781,22 +810,78 @@ class StrongBot:
                 continue
             holder = view.owner(missing[0])
             ask = tuple(s for s in missing if view.owner(s) == holder)
-            targets.append((len(missing), -bv.mono_income[g], holder, ask, tuple(missing)))
+            entry = (len(missing), -bv.mono_income[g], holder, ask, tuple(missing))
+            if len(holders) == 1:
+                targets.append(entry)  # one trade completes it
+            elif not any(self._reluctant(h) for h in holders):
+                steps.append(entry)  # a step, unless one of them never sells a last deed
+        # steps only towards one planned group, kept until it is ours or out of reach
+        steps.sort()
+        planned = [e for e in steps if t.group_of[e[3][0]] == self._plan]
+        if not planned and steps:
+            planned = steps[:1]
+            self._plan = t.group_of[steps[0][3][0]]
+        elif not planned:
+            self._plan = -1
         targets.sort()
+        # deeds of the groups we are completing are not spent on other deeds
+        self._keep = {t.group_of[e[3][0]] for e in targets} | {self._plan}
+        targets += planned
         for _, _, holder, ask, missing_all in targets:
             key = (holder, ask)
             last = self._tried.get(key)
             if last is not None and turn - last < TRADE_RETRY:
                 continue
             self._tried[key] = turn
-            proposal = self._offer_for(view, me, holder, ask, missing_all)
+            tries = self._asked.get(key, 0)
+            proposal = self._offer_for(view, me, holder, ask, missing_all, tries)
             if proposal is not None and view.is_legal(proposal):
+                self._asked[key] = tries + 1
+                if len(ask) == len(missing_all):
+                    self._open = (holder, ask)
                 return proposal
         return None
 
+    def _swap(
+        self, view: SeatView, me: int, holder: int, get: A.Bundle, deed: int, tries: int,
+        budget: int,
+    ) -> A.ProposeTrade | None:
+        """A swap of monopolies: `deed` completes the holder's group, `get` ours. Offered
+        only when ours is worth more than theirs by our model, with cash on top (more at
+        each try, up to half the difference) when the prices alone do not favour them."""
+        give = A.Bundle(squares=(deed,))
+        mine, _ = self._trade_delta(view, me, get, give)
+        theirs, _ = self._trade_delta(view, holder, give, get)
+        if mine <= theirs:
+            return None
+        face_gap = sum(_face(view, s) for s in get.squares) - _face(view, deed)
+        share = ESCALATE[min(tries, len(ESCALATE) - 1)]
+        cash = max(0, face_gap) + int(share * (mine - theirs) / 2)
+        cash = min(cash, max(0, budget))
+        give = A.Bundle(cash=cash, squares=(deed,))
+        mine, _ = self._trade_delta(view, me, get, give)
+        theirs, _ = self._trade_delta(view, holder, give, get)
+        if mine <= theirs:
+            return None
+        return A.ProposeTrade(holder, give, get)
+
+    def _learn(self, view: SeatView, me: int) -> None:
+        """Note the answer to our last offer for the deeds that complete a group."""
+        if self._open is None:
+            return
+        holder, ask = self._open
+        self._open = None
+        book = self._sold if all(view.owner(s) == me for s in ask) else self._refused
+        book[holder] = book.get(holder, 0) + 1
+
+    def _reluctant(self, holder: int) -> bool:
+        """An opponent that never sold us the last deed of a group, however much we
+        offered: we buy no first steps towards a group whose last deed it holds."""
+        return not self._sold.get(holder) and self._refused.get(holder, 0) >= len(ESCALATE)
+
     def _offer_for(
         self, view: SeatView, me: int, holder: int, ask: tuple[int, ...],
-        missing: tuple[int, ...],
+        missing: tuple[int, ...], tries: int = 0,
     ) -> A.ProposeTrade | None:
         """What we offer `holder` for the deeds `ask` (a step towards all the `missing`
         deeds of a group), or None when the whole group is not worth its price to us or
@@ -806,20 +891,31 @@ class StrongBot:
         rest = tuple(sq for sq in missing if sq not in ask)
         loss, _ = self._trade_delta(view, holder, A.Bundle(), get)
         face = sum(_face(view, sq) for sq in ask)
-        # what the holder must get: a premium over the printed prices and over its loss
+        # what the holder must get: a premium over the printed prices and over its loss;
+        # for the last deeds, more each time we ask, up to a share of what the group is
+        # worth to us beyond the prices
         need = max(face * FACE_PREMIUM, -loss + 30.0)
+        if not rest:
+            worth, _ = self._trade_delta(view, me, get, A.Bundle())
+            share = ESCALATE[min(tries, len(ESCALATE) - 1)]
+            need = max(need, face + share * max(0.0, worth - face))
         ask_groups = {t.group_of[sq] for sq in ask}
         spare: list[tuple[float, int]] = []
+        swaps: list[int] = []  # deeds that complete a group of the holder
         for sq in view.holdings(me):
             g = t.group_of[sq]
             if g in ask_groups or view.level(sq) or view.is_mortgaged(sq):
                 continue
             if t.kind[sq] == K_STREET and self._complete(view, g, me):
                 continue
-            ours, _ = self._trade_delta(view, me, A.Bundle(), A.Bundle(squares=(sq,)))
             _, completes = self._trade_delta(view, holder, A.Bundle(squares=(sq,)), A.Bundle())
             if completes:
+                if not rest:
+                    swaps.append(sq)  # judged as a swap of monopolies
                 continue
+            if g in self._keep:
+                continue
+            ours, _ = self._trade_delta(view, me, A.Bundle(), A.Bundle(squares=(sq,)))
             # our loss per unit of face value the holder sees
             spare.append((-ours / max(1, _face(view, sq)), sq))
         spare.sort()
@@ -831,7 +927,11 @@ class StrongBot:
             give_squares.append(sq)
             given += _face(view, sq)
         cash = view.cash(me)
-        budget = cash - self._reserve(view, me)
+        budget = cash - max(self._reserve(view, me), self._worst_rent(view, me) // 2)
+        for sq in swaps:
+            swap = self._swap(view, me, holder, get, sq, tries, budget)
+            if swap is not None:
+                return swap
         pay = max(0, int(need - given) + 1)
         # the later steps, at the same premium, from what is left after this one
         later = sum(_face(view, sq) for sq in rest) * FACE_PREMIUM
