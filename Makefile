@@ -14,7 +14,7 @@ NATIVE_STAMP := src/.native-built
 # The strategy lab's optional Ray backend (`monopoly simulate --backend ray`): the `ray` extra.
 RAY_STAMP := $(VENV)/.ray-installed
 
-.PHONY: install native pure run test bench lint check-long clean i18n ray
+.PHONY: install native pure run test bench lint check-long clean i18n ray chromium
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -42,8 +42,19 @@ pure:
 	find src -name '*.so' -delete
 	rm -rf src/build $(NATIVE_STAMP)
 
+# Play in the browser (issue 5): the server with its bots (easy, medium, hard: chosen per
+# seat when a room is created); it prints the address to open. PORT=8080 make run.
+PORT ?= 8000
 run: install
-	$(BIN)/monopoly demo --seed 1 --players 4
+	@echo "Open http://127.0.0.1:$(PORT)/ : create a room, give seats to bots, share the link."
+	$(BIN)/monopoly serve --host 127.0.0.1 --port $(PORT)
+
+# Debian's Chromium for the browser tests (Playwright drives /usr/bin/chromium).
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  SUDO=$$([ "$$(id -u)" -eq 0 ] || echo sudo); \
+	  $$SUDO apt-get update -q && \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q chromium; }
 
 test: install
 	$(BIN)/python -m pytest -n 2
