@@ -8,11 +8,15 @@ games. Games are numbered table by table and played by the strategy lab
 not depend on the workers.
 
 Ratings are the Weng-Lin Bayesian rating of the ``openskill`` library (Plackett-Luce
-model): every bot starts at ``mu = 25, sigma = 25/3``; the games update them in game order,
-each game ranking its seats by the outcome's ranking. A game without a winner (stopped by
-the turn cap) ranks its surviving seats as tied, above the bankrupt ones. The ``ordinal``
-``mu - 3 sigma`` is a conservative rating (the bot is very likely at least this good); the
-table is sorted by it, best first.
+model): every bot starts at ``mu = 25, sigma = 25/3``; each game ranks its seats by the
+outcome's ranking. A bot's strength does not change from game to game, so the model adds
+no drift between games (``tau = 0``: with openskill's default drift, sigma never falls
+below about 1.6 and the ratings follow the last few hundred games, i.e. the last tables
+played); and the games are rated round-robin over the tables (the first game of every
+table, then the second, ...), so no table weighs more for being played last. A game
+without a winner (stopped by the turn cap) ranks its surviving seats as tied, above the
+bankrupt ones. The ``ordinal`` ``mu - 3 sigma`` is a conservative rating (the bot is very
+likely at least this good); the table is sorted by it, best first.
 
 Example::
 
@@ -32,7 +36,15 @@ from typing import Any
 from monopoly.sim.lab import LabSetup, Progress, rotated_seats, run_games
 from monopoly.sim.stats import bot_records
 
-__all__ = ["TABLE_SIZE", "game_ranks", "ladder_seatings", "ladder_tables", "rate", "run_ladder"]
+__all__ = [
+    "TABLE_SIZE",
+    "game_ranks",
+    "ladder_seatings",
+    "ladder_tables",
+    "rate",
+    "round_robin",
+    "run_ladder",
+]
 
 TABLE_SIZE = 4
 
@@ -74,15 +86,27 @@ def game_ranks(result: dict[str, Any]) -> list[int]:
     return ranks
 
 
+def round_robin(results: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The games interleaved over their tables (a table: the set of bots seated), in
+    index order within each table: the first game of each table, then the second, ..."""
+    tables: dict[frozenset[str], list[dict[str, Any]]] = {}
+    for r in sorted(results, key=lambda r: int(r.get("index", 0))):
+        tables.setdefault(frozenset(r["seats"]), []).append(r)
+    out: list[dict[str, Any]] = []
+    for games in itertools.zip_longest(*tables.values()):
+        out.extend(g for g in games if g is not None)
+    return out
+
+
 def rate(results: Sequence[dict[str, Any]], bots: Sequence[str]) -> list[dict[str, Any]]:
     """The rating table, best first: per bot ``mu``, ``sigma``, ``ordinal`` (mu - 3 sigma)
     and its record (``games``, ``wins``, ``win_rate``, ``ci95``)."""
     from openskill.models import PlackettLuce
 
-    model = PlackettLuce()
+    model = PlackettLuce(tau=0.0)
     names = tuple(dict.fromkeys(bots))
     ratings = {name: model.rating(name=name) for name in names}
-    for r in results:
+    for r in round_robin(results):
         seats: list[str] = r["seats"]
         teams = [[ratings[name]] for name in seats]
         updated = model.rate(teams, ranks=[float(x) for x in game_ranks(r)])
