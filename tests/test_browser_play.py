@@ -293,6 +293,12 @@ def test_a_human_plays_a_whole_game_against_bots(
             assert page.evaluate(f"() => localStorage.getItem('monopoly.token.{room}')")
             reloaded = True
     assert reloaded
+    # the tokens walk to the squares of the final view
+    page.wait_for_function(
+        """() => window.monopolyClient.state.view.players.every((p) => p.bankrupt ||
+            document.querySelector(`[data-testid=square-${p.position}] [data-testid=token-${p.seat}]`))""",
+        timeout=5_000,
+    )
     shot(page, artifacts, "a-game-over")
     assert page.locator("[data-testid=ranking] li").count() == 4
     sheet = page.get_attribute("[data-testid=score-sheet-link]", "href")

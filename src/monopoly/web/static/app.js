@@ -39,6 +39,7 @@ const S = {
   log: [],
   over: null,
   shownPos: [],
+  targetPos: [],
   moving: null,
   busy: false,
   nextId: 1,
@@ -221,7 +222,8 @@ async function route() {
 function leaveRoom() {
   if (S.ws) { S.ws.onclose = null; S.ws.close(); }
   clearInterval(S.roomPoll);
-  Object.assign(S, { ws: null, wsOpen: false, roomId: null, room: null, seat: null, state: null, legal: [], prompt: null, log: [], over: null, shownPos: [], tool: null, trade: null, lastSeq: -1, busy: false });
+  clearInterval(S.moving);
+  Object.assign(S, { ws: null, wsOpen: false, roomId: null, room: null, seat: null, state: null, legal: [], prompt: null, log: [], over: null, shownPos: [], targetPos: [], moving: null, tool: null, trade: null, lastSeq: -1, busy: false });
   setConn(null);
 }
 
@@ -518,30 +520,31 @@ function onState(msg) {
 function moveTokens(prev, view, first) {
   if (!view) return;
   const target = view.players.map((p) => p.position);
-  if (first || !prev || S.shownPos.length !== target.length) { S.shownPos = target.slice(); return; }
-  clearInterval(S.moving);
-  const steps = target.map((to, i) => {
-    const from = S.shownPos[i];
-    const fwd = (to - from + 40) % 40;
-    if (fwd === 0) return 0;
-    if (view.players[i].in_jail && to === 10 && !prev.players[i].in_jail) return null; // straight to jail
-    if (40 - fwd <= 3) return -(40 - fwd); // "go back three spaces"
-    return fwd;
+  if (first || !prev || S.shownPos.length !== target.length) {
+    S.shownPos = target.slice();
+    S.targetPos = target.slice();
+    return;
+  }
+  target.forEach((to, i) => { // sent to jail: straight there, not round the board
+    if (view.players[i].in_jail && !prev.players[i]?.in_jail) S.shownPos[i] = to;
   });
-  for (let i = 0; i < steps.length; i++) if (steps[i] === null) { S.shownPos[i] = target[i]; steps[i] = 0; }
-  const longest = Math.max(0, ...steps.map(Math.abs));
-  if (!longest) return;
-  const delay = Math.max(25, Math.min(110, 1400 / longest));
-  S.moving = setInterval(() => {
-    let left = false;
-    for (let i = 0; i < steps.length; i++) {
-      if (steps[i] > 0) { S.shownPos[i] = (S.shownPos[i] + 1) % 40; steps[i]--; }
-      else if (steps[i] < 0) { S.shownPos[i] = (S.shownPos[i] + 39) % 40; steps[i]++; }
-      if (steps[i]) left = true;
-    }
-    renderTokens();
-    if (!left) { clearInterval(S.moving); S.moving = null; }
-  }, delay);
+  S.targetPos = target;
+  if (!S.moving) S.moving = setInterval(stepTokens, 90);
+}
+
+/** One step of every token towards its square: forward, or back for "go back 3 spaces";
+ * a long way goes faster, so that no move takes much more than a second. */
+function stepTokens() {
+  let left = false;
+  S.targetPos.forEach((to, i) => {
+    const from = S.shownPos[i];
+    if (from === to) return;
+    const fwd = (to - from + 40) % 40;
+    S.shownPos[i] = 40 - fwd <= 3 ? (from + 39) % 40 : (from + Math.ceil(fwd / 12)) % 40;
+    if (S.shownPos[i] !== to) left = true;
+  });
+  renderTokens();
+  if (!left) { clearInterval(S.moving); S.moving = null; }
 }
 
 // ------------------------------------------------------------------ rendering the room
