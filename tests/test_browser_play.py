@@ -296,7 +296,8 @@ def test_a_human_plays_a_whole_game_against_bots(
     # the tokens walk to the squares of the final view
     page.wait_for_function(
         """() => window.monopolyClient.state.view.players.every((p) => p.bankrupt ||
-            document.querySelector(`[data-testid=square-${p.position}] [data-testid=token-${p.seat}]`))""",
+            document.querySelector(
+              `[data-testid=square-${p.position}] [data-testid=token-${p.seat}]`))""",
         timeout=5_000,
     )
     shot(page, artifacts, "a-game-over")
@@ -374,6 +375,26 @@ def test_b_two_browsers_trade_reload_and_languages(
     page_b.wait_for_selector(f"[data-testid=player-1] [data-sq-chip='{give}']")
     assert page_b.evaluate("() => window.monopolyClient.seat") == 1
     shot(page_b, artifacts, "b-reloaded-phone", full=True)
+
+    # Bob asks for $20 back; Ann counters with $5 and Bob accepts the counter-offer
+    page_b.click("[data-testid=tool-trade]")
+    page_b.wait_for_selector("[data-testid=trade-builder]")
+    page_b.fill("[data-testid=trade-take-cash]", "20")
+    page_b.click("[data-testid=trade-submit]")
+    page_a.wait_for_selector("[data-testid=counter-offer]:not([disabled])")
+    page_a.click("[data-testid=counter-offer]")
+    page_a.wait_for_selector("[data-testid=trade-builder]")
+    assert page_a.input_value("[data-testid=trade-give-cash]") == "20"  # the offer, turned round
+    page_a.fill("[data-testid=trade-give-cash]", "5")
+    shot(page_a, artifacts, "b-counter-offer")
+    page_a.click("[data-testid=trade-submit]")
+    page_b.wait_for_selector("[data-testid=action-accept]:not([disabled])")
+    cash = [p["cash"] for p in state(page_b)["view"]["players"]]
+    page_b.click("[data-testid=action-accept]")
+    page_b.wait_for_function(
+        f"() => window.monopolyClient.state.view.players[1].cash === {cash[1] + 5}"
+    )
+    assert state(page_b)["view"]["players"][0]["cash"] == cash[0] - 5
 
     # (d) languages: square names, the server's prompt and the page in cs and ru
     on_turn = page_a if state(page_a)["prompt"] else page_b
