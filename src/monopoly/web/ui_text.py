@@ -86,6 +86,7 @@ TEXTS: Final[Mapping[str, str]] = {
     "copied": N_("The link is copied."),
     "connected": N_("connected"),
     "kick": N_("Remove"),
+    "confirm_kick": N_("Remove {player} from the game? A bot takes the seat."),
     "start_game": N_("Start the game"),
     "spectator_note": N_("Without a seat you watch the game as a spectator."),
     "you": N_("you"),

@@ -1074,6 +1074,10 @@ function renderPlayers() {
   const box = document.getElementById("players");
   const view = S.state.view;
   const seats = view.order || view.players.map((p) => p.seat);
+  box.onclick = (ev) => {
+    const b = ev.target.closest("[data-kick-playing]");
+    if (b) kickPlaying(Number(b.dataset.kickPlaying));
+  };
   box.innerHTML = seats.map((s) => {
     const p = view.players[s];
     const props = myProperties(s);
@@ -1086,6 +1090,9 @@ function renderPlayers() {
     if (roomSeat && roomSeat.connected === false && !bot) flags.push(`<span class="badge muted">${esc(t("offline"))}</span>`);
     const cards = (p.jail_cards || []).map((d) => `<span class="badge card-badge" title="${esc(deckName(d))}">${esc(t("jail_card_from", { deck: deckName(d) }))}</span>`).join("");
     const debt = (view.debts || []).find((d) => d.debtor === s);
+    const host = localStorage.getItem(HOST_KEY(S.roomId));
+    const kick = host && !bot && roomSeat?.taken !== false && s !== S.seat && !p.bankrupt && !view.outcome
+      ? `<button type="button" class="small kick" data-kick-playing="${s}" data-testid="kick-${s}">${esc(t("kick"))}</button>` : "";
     return `<div class="player card ${s === view.turn_player ? "on-turn" : ""} ${p.bankrupt ? "out" : ""} ${s === view.pending ? "pending" : ""}" data-testid="player-${s}">
       <div class="player-head"><span class="token" style="background:${playerColour(s)}">${esc((p.name || "?").slice(0, 1).toUpperCase())}</span>
         <span class="player-name">${esc(p.name)}</span>${flags.join("")}
@@ -1095,9 +1102,17 @@ function renderPlayers() {
         const level = view.level[sq];
         return `<span class="prop ${view.mortgaged[sq] ? "mortgaged" : ""}" style="--c:${groupColour(info.group) || "#bbb"}" title="${esc(squareName(sq))}" data-sq-chip="${sq}">${esc(shortName(squareName(sq)))}${level ? `<sup>${level >= hotelLevel() ? "H" : level}</sup>` : ""}</span>`;
       }).join("")}${cards}</div>
-      <div class="player-foot muted small">${esc(t("net_worth", { amount: money(p.net_worth) }))}${debt ? ` · <span class="bad-text">${esc(t("owes", { amount: money(debt.amount) }))}</span>` : ""}</div>
+      <div class="player-foot muted small">${esc(t("net_worth", { amount: money(p.net_worth) }))}${debt ? ` · <span class="bad-text">${esc(t("owes", { amount: money(debt.amount) }))}</span>` : ""}${kick}</div>
     </div>`;
   }).join("");
+}
+
+async function kickPlaying(seat) {
+  if (!confirm(t("confirm_kick", { player: playerName(seat) }))) return;
+  try {
+    S.room = await api(`/api/rooms/${S.roomId}/kick`, { method: "POST", host: localStorage.getItem(HOST_KEY(S.roomId)), body: { seat } });
+    renderPlayers();
+  } catch (e) { toast(e.message); }
 }
 
 function shortName(name) {
