@@ -700,8 +700,12 @@ function renderBoard() {
   renderSquareDetail();
 }
 
+/** The building level of a hotel: houses_for_hotel + 1 (the room's options on top of its preset's). */
 function hotelLevel() {
-  return (S.state?.view?.hotel_level) || (S.meta?.hotel_level) || 5;
+  if (S.state?.view?.hotel_level) return S.state.view.hotel_level;
+  const preset = optionList(S.meta?.presets).find((p) => p.key === S.room?.preset);
+  const options = { ...(preset?.options || {}), ...(S.room?.options || {}) };
+  return (options.houses_for_hotel ?? 4) + 1;
 }
 
 function renderTokens() {
