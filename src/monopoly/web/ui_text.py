@@ -116,6 +116,8 @@ TEXTS: Final[Mapping[str, str]] = {
     "offline": N_("offline"),
     "net_worth": N_("Net worth {amount}"),
     "owes": N_("owes {amount}"),
+    "on_square": N_("on {square}"),
+    "loan_owed": N_("owes {player} a loan of {amount}"),
     "cash": N_("Cash"),
     "nothing": N_("nothing"),
     "nobody": N_("nobody yet"),

@@ -1106,9 +1106,15 @@ function renderPlayers() {
         const level = view.level[sq];
         return `<span class="prop ${view.mortgaged[sq] ? "mortgaged" : ""}" style="--c:${groupColour(info.group) || "#bbb"}" title="${esc(squareName(sq))}" data-sq-chip="${sq}">${esc(shortName(squareName(sq)))}${level ? `<sup>${level >= hotelLevel() ? "H" : level}</sup>` : ""}</span>`;
       }).join("")}${cards}</div>
-      <div class="player-foot muted small">${esc(t("net_worth", { amount: money(p.net_worth) }))}${debt ? ` · <span class="bad-text">${esc(t("owes", { amount: money(debt.amount) }))}</span>` : ""}${kick}</div>
+      <div class="player-foot muted small">${p.bankrupt ? "" : `${esc(t("on_square", { square: squareName(p.position) }))} · `}${esc(t("net_worth", { amount: money(p.net_worth) }))}${loans(view, s)}${debt ? ` · <span class="bad-text">${esc(t("owes", { amount: money(debt.amount) }))}</span>` : ""}${kick}</div>
     </div>`;
   }).join("");
+}
+
+/** Loans between players (RULES.md §9 house rule) that `seat` owes. */
+function loans(view, seat) {
+  return (view.loans || []).filter(([borrower]) => borrower === seat)
+    .map(([, lender, amount]) => ` · <span class="bad-text">${esc(t("loan_owed", { amount: money(amount), player: playerName(lender) }))}</span>`).join("");
 }
 
 async function kickPlaying(seat) {
