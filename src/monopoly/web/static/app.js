@@ -199,6 +199,21 @@ async function setLang(lang) {
   S.board = null;
   await Promise.all([loadTexts(), loadMeta(), edition ? loadBoard(edition).catch(() => {}) : null]);
   if (S.ws && S.wsOpen) S.ws.send(JSON.stringify({ type: "lang", lang }));
+  if (S.route.name === "lobby") {
+    const form = $("#create-form");
+    const saved = form ? [...form.elements].filter((el) => el.name || el.dataset.seatKind).map((el) => [el.name || `seat:${el.dataset.seatKind}`, el.type === "checkbox" ? el.checked : el.value]) : [];
+    const open = $(".advanced")?.open;
+    renderLobby();
+    const again = $("#create-form");
+    for (const [name, value] of saved) {
+      const el = name.startsWith("seat:") ? again.querySelector(`[data-seat-kind="${name.slice(5)}"]`) : again.elements[name];
+      if (!el) continue;
+      if (el.type === "checkbox") el.checked = value; else el.value = value;
+    }
+    if (open) $(".advanced").open = true;
+    loadRoomLists();
+    return;
+  }
   render();
 }
 
@@ -298,7 +313,23 @@ function renderLobby() {
   };
   seatRows();
   form.seats.addEventListener("input", seatRows);
+  presetDefaults(form);
+  form.preset.addEventListener("change", () => presetDefaults(form));
   form.addEventListener("submit", (ev) => { ev.preventDefault(); createRoom(form); });
+}
+
+/** Show the chosen preset's values as the options' defaults (only changes are sent). */
+function presetDefaults(form) {
+  const preset = optionList(S.meta?.presets).find((p) => p.key === form.preset.value);
+  const values = preset?.options || {};
+  for (const o of metaOptions()) {
+    const el = form.elements[`opt:${o.key}`];
+    if (!el) continue;
+    const def = o.key in values ? values[o.key] : o.default;
+    if (el.type === "checkbox") { el.dataset.default = def ? "1" : ""; el.checked = Boolean(def); }
+    else if (el.tagName === "SELECT") { el.dataset.default = def; el.value = def; }
+    else { el.placeholder = def === null || def === undefined ? "—" : def; el.value = ""; }
+  }
 }
 
 function optionField(o) {
