@@ -464,5 +464,13 @@ def test_d_lobby_on_a_phone_and_finished_games(
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 362
     page.click("[data-testid=lang-ru]")
     page.wait_for_function("() => document.documentElement.lang === 'ru'")
+    # the lobby speaks Russian: preset titles and rule options from the catalogs
+    page.wait_for_function(
+        "() => /[А-Яа-я]/.test(document.querySelector("
+        "'[data-testid=create-preset] option[value=classic]').textContent)"
+    )
+    page.click(".advanced summary")
+    assert CYRILLIC.search(page.inner_text(".options-grid"))
+    shot(page, artifacts, "d-lobby-phone-ru", full=True)
     assert not frames.errors, frames.errors
     context.close()
