@@ -458,7 +458,7 @@ def test_d_lobby_on_a_phone_and_finished_games(
     context = browser.new_context(viewport={"width": 360, "height": 740})
     page, frames = new_page(context)
     page.goto(server + "/")
-    page.wait_for_selector("[data-testid=rooms-finished] li a")
+    page.wait_for_selector("[data-testid=rooms-finished] li:not(.loading)")
     shot(page, artifacts, "c-lobby-phone", full=True)
     # the page is no wider than the phone
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 362

@@ -295,9 +295,9 @@ function renderLobby() {
       </form>
     </section>
     <section class="card rooms">
-      <h2>${esc(t("open_rooms"))}</h2><ul id="rooms-open" class="room-list" data-testid="rooms-open"><li class="muted">…</li></ul>
-      <h2>${esc(t("playing_rooms"))}</h2><ul id="rooms-playing" class="room-list" data-testid="rooms-playing"><li class="muted">…</li></ul>
-      <h2>${esc(t("finished_rooms"))}</h2><ul id="rooms-finished" class="room-list" data-testid="rooms-finished"><li class="muted">…</li></ul>
+      <h2>${esc(t("open_rooms"))}</h2><ul id="rooms-open" class="room-list" data-testid="rooms-open"><li class="muted loading">…</li></ul>
+      <h2>${esc(t("playing_rooms"))}</h2><ul id="rooms-playing" class="room-list" data-testid="rooms-playing"><li class="muted loading">…</li></ul>
+      <h2>${esc(t("finished_rooms"))}</h2><ul id="rooms-finished" class="room-list" data-testid="rooms-finished"><li class="muted loading">…</li></ul>
     </section>
   </div>`;
   const form = $("#create-form");
