@@ -302,6 +302,8 @@ def test_a_human_plays_a_whole_game_against_bots(
     )
     shot(page, artifacts, "a-game-over")
     assert page.locator("[data-testid=ranking] li").count() == 4
+    # fair dice: the page checks the revealed seed against the published hash
+    page.wait_for_selector("[data-testid=seed-check][data-match=true]")
     sheet = page.get_attribute("[data-testid=score-sheet-link]", "href")
     assert sheet
     res = page.request.get(server + sheet)

@@ -166,6 +166,8 @@ TEXTS: Final[Mapping[str, str]] = {
     "game_over": N_("Game over"),
     "winner_is": N_("{player} wins!"),
     "seed_revealed": N_("Dice seed, revealed: {seed}"),
+    "seed_ok": N_("✓ It matches the hash published at the start: the dice were fair."),
+    "seed_bad": N_("✗ It does not match the hash published at the start!"),
     # errors shown by the page
     "error_offline": N_("Not connected to the server: wait a moment."),
     "error_load": N_("Could not load the list."),

@@ -786,7 +786,7 @@ function renderPrompt() {
     html = `<div class="over" data-testid="game-over"><h2>${esc(t("game_over"))}</h2>
       ${oc.winner !== null && oc.winner !== undefined ? `<p class="winner" data-testid="winner">${esc(t("winner_is", { player: playerName(oc.winner) }))}</p>` : ""}
       <ol class="ranking" data-testid="ranking">${ranking.map((s) => `<li><span class="dot" style="background:${playerColour(s)}"></span>${esc(playerName(s))} <span class="muted">${esc(money(oc.net_worth?.[s] ?? view.players[s].net_worth))}</span></li>`).join("")}</ol>
-      ${over.seed !== undefined ? `<p class="muted small">${esc(t("seed_revealed", { seed: over.seed }))}</p>` : ""}
+      ${over.seed !== undefined ? `<p class="muted small">${esc(t("seed_revealed", { seed: over.seed }))}<br><span data-testid="seed-check"></span></p>` : ""}
       <p><a class="button primary" href="/api/rooms/${esc(S.roomId)}/sheet?lang=${S.lang}" target="_blank" data-testid="score-sheet-link">${esc(t("score_sheet"))}</a>
       <a class="button" href="/api/rooms/${esc(S.roomId)}/record" target="_blank" data-testid="record-link">${esc(t("record"))}</a>
       <a class="button" href="#/" data-testid="back-to-lobby">${esc(t("back_to_lobby"))}</a></p></div>`;
@@ -800,6 +800,21 @@ function renderPrompt() {
   }
   box.innerHTML = html;
   tickClock();
+  if (over && over.seed !== undefined) checkSeed(over.seed);
+}
+
+/** Fair dice: the revealed seed against the hash published at the start,
+ * sha256("monopoly-seed:" + seed), checked here in the browser. */
+async function checkSeed(seed) {
+  const el = document.querySelector("[data-testid=seed-check]");
+  const published = S.seedHash || S.room?.seed_hash;
+  if (!el || !published || !globalThis.crypto?.subtle) return;
+  const bytes = new TextEncoder().encode(`monopoly-seed:${seed}`);
+  const digest = await crypto.subtle.digest("SHA-256", bytes);
+  const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  el.textContent = hex === published ? t("seed_ok") : t("seed_bad");
+  el.className = hex === published ? "ok-text" : "bad-text";
+  el.dataset.match = String(hex === published);
 }
 
 function waitingFor(view) {
