@@ -459,7 +459,16 @@ function connect() {
   ws.onopen = () => {
     S.wsOpen = true; S.wsRetry = 0; setConn("online");
   };
-  ws.onmessage = (ev) => { let msg; try { msg = JSON.parse(ev.data); } catch (e) { return; } onMessage(msg); };
+  ws.onmessage = (ev) => {
+    let msg;
+    try { msg = JSON.parse(ev.data); } catch (e) { return; }
+    if (msg.type === "over") {
+      // the seed is a 62-bit integer: beyond a JS number's exact range, so it is read as digits
+      const m = /"seed"\s*:\s*"?(\d+)/.exec(ev.data);
+      if (m) msg.seed = m[1];
+    }
+    onMessage(msg);
+  };
   ws.onclose = (ev) => {
     S.wsOpen = false; S.busy = false;
     if (S.ws !== ws) return;
