@@ -166,6 +166,7 @@ TEXTS: Final[Mapping[str, str]] = {
     "game_over": N_("Game over"),
     "winner_is": N_("{player} wins!"),
     "seed_revealed": N_("Dice seed, revealed: {seed}"),
+    "seed_hash": N_("Fair dice: the hash of the secret seed, revealed at the end: {hash}"),
     "seed_ok": N_("✓ It matches the hash published at the start: the dice were fair."),
     "seed_bad": N_("✗ It does not match the hash published at the start!"),
     # errors shown by the page

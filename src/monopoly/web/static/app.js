@@ -641,6 +641,7 @@ function renderWaiting() {
         <label>${esc(t("nickname"))}<input name="nickname" required maxlength="24" data-testid="join-nickname" value="${esc(localStorage.getItem(NICK_KEY) || "")}"></label>
         <button type="submit" class="primary" data-testid="join-submit">${esc(t("join"))}</button></form>` : ""}
     ${!token ? `<p class="muted">${esc(t("spectator_note"))}</p>` : ""}
+    ${room.seed_hash ? `<p class="muted small seed-hash" data-testid="seed-hash">${esc(t("seed_hash", { hash: room.seed_hash }))}</p>` : ""}
     ${host && status === "open" ? `<button type="button" class="primary big" id="start-game" data-testid="start-game">${esc(t("start_game"))}</button>` : ""}
     <p><a href="#/" data-testid="back-to-lobby">${esc(t("back_to_lobby"))}</a></p>
   </section>`;
