@@ -210,7 +210,11 @@ class Player:
             if choice is None:
                 choice = next((a for a in actions if a.startswith(("build ", "lift "))), None)
         if choice is not None:
-            page.click(f"[data-testid=actions] button[data-action='{choice}']")
+            try:  # the button may go away with an update that came meanwhile: look again
+                page.click(f"[data-testid=actions] button[data-action='{choice}']",
+                           timeout=3_000)
+            except sync_api.TimeoutError:
+                return False
             self.clicks.append(choice)
             return True
         return bool(page.locator("[data-testid=prompt].mine").count()) and self._raise_funds()
