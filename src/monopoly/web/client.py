@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import random
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -53,6 +54,7 @@ class SeatClient:
     hello: dict[str, Any] | None = None
     states: int = 0
     last_state: dict[str, Any] | None = None
+    _rng: random.Random = field(default_factory=random.Random)
 
     async def play(self, timeout: float = 120.0) -> None:
         """Play until the game is over, or until the connection is lost (then `over` is
@@ -100,8 +102,8 @@ class SeatClient:
                     await asyncio.wait({waiter, reader}, return_when=asyncio.FIRST_COMPLETED)
                     waiter.cancel()
                     continue
-                if self.think:
-                    await asyncio.sleep(self.think)
+                if self.think:  # people do not act in step: 0.5 to 1.5 times `think`
+                    await asyncio.sleep(self.think * (0.5 + self._rng.random()))
                     state = self.last_state
                     choice = None if state is None else simple_choice(state, self.seat)
                     if choice is None or self.over is not None:

@@ -116,7 +116,8 @@ async def _run(url: str, games: int, duration: float, think: float, turns: int,
     limits = httpx.Limits(max_connections=games * 2 + 10)
     async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as http:
 
-        async def lane() -> None:
+        async def lane(n: int) -> None:
+            await asyncio.sleep(n / games * min(2.0, duration / 4))  # a staggered start
             while time.monotonic() < deadline:
                 stats["games_started"] += 1
                 try:
@@ -135,7 +136,7 @@ async def _run(url: str, games: int, duration: float, think: float, turns: int,
 
         sampler = asyncio.create_task(sample())
         started = time.monotonic()
-        lanes = [asyncio.create_task(lane()) for _ in range(games)]
+        lanes = [asyncio.create_task(lane(n)) for n in range(games)]
         await asyncio.gather(*lanes)
         elapsed = time.monotonic() - started
         sampler.cancel()

@@ -17,7 +17,7 @@ from monopoly.board.rules import PRESET_OPTIONS, PRESETS, RuleSet
 from monopoly.bots.base import LEVELS
 from monopoly.i18n import LANGUAGES, translation
 from monopoly.i18n import gettext_noop as N_
-from monopoly.prompts import labels
+from monopoly.prompts import label, labels
 
 EDITIONS: Final = ("standard", "uk", "disney")
 MAX_MESSAGE: Final = 16 * 1024  # bytes of one WebSocket message
@@ -104,10 +104,37 @@ def entry_json(entry: A.LegalEntry, label: str) -> dict[str, Any]:
     return out
 
 
-def legal_json(game: Game, seat: int | None, lang: str) -> list[dict[str, Any]]:
+# Labels that depend only on the entry, the language and the square's building level (and,
+# for building, whether a won building is being placed): cached per game, as writing
+# money in a language is the costly part of a state message.
+_CACHED_LABELS: Final = (
+    A.Mortgage, A.Unmortgage, A.Build, A.SellBuilding, A.TradeTemplate, A.RaiseFundsTemplate,
+)
+
+LabelCache = dict[tuple[object, ...], str]
+
+
+def legal_json(
+    game: Game, seat: int | None, lang: str, cache: LabelCache | None = None
+) -> list[dict[str, Any]]:
+    """The seat's legal entries with their labels in `lang` (:func:`entry_json`)."""
     if seat is None or game.is_over:
         return []
-    return [entry_json(entry, label) for entry, label in labels(game, seat, lang)]
+    if cache is None:
+        return [entry_json(entry, text) for entry, text in labels(game, seat, lang)]
+    out = []
+    placing = game.placement is not None
+    for entry in game.legal_actions(seat):
+        if isinstance(entry, _CACHED_LABELS):
+            sq = getattr(entry, "square", -1)
+            key = (entry, lang, seat, game.level[sq] if sq >= 0 else 0, placing)
+            text = cache.get(key)
+            if text is None:
+                text = cache[key] = label(game, seat, entry, lang)
+        else:
+            text = label(game, seat, entry, lang)
+        out.append(entry_json(entry, text))
+    return out
 
 
 def board_json(edition_key: str, lang: str) -> dict[str, Any]:

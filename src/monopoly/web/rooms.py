@@ -37,7 +37,7 @@ from monopoly.i18n import LANGUAGES, translation
 from monopoly.narrate import narrate
 from monopoly.prompts import prompt
 from monopoly.store import SNAPSHOT_EVERY, RoomRow, SeatRow, Store
-from monopoly.web.protocol import error_text, legal_json
+from monopoly.web.protocol import LabelCache, error_text, legal_json
 
 log = logging.getLogger("monopoly.web")
 
@@ -192,6 +192,7 @@ class Room:
         self.game: Game | None = None
         self.seq = 0
         self.bots: dict[int, Bot] = {}
+        self.labels: LabelCache = {}
         self.table: TableClock | None = None
         self.driver: asyncio.Task[None] | None = None
         self._decision: tuple[object, ...] | None = None
@@ -340,7 +341,7 @@ class Room:
             "seq": self.seq,
             "status": self.status,
             "view": game.view(seat),
-            "legal": legal_json(game, seat, lang),
+            "legal": legal_json(game, seat, lang, self.labels),
             "prompt": None if seat is None else prompt(game, seat, lang),
             "waiting": game.pending_seats(),
             "board": {"edition": game.edition.key},
