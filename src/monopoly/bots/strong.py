@@ -57,9 +57,9 @@ JAIL_CARD_VALUE: Final = 40
 # complete a group of ours (tuned against the greedy field: deeds of groups we cannot
 # complete are left to the auction, where the others pay full price for them and are
 # short of cash later, when the deeds we want come up)
-BLOCK: Final = 0.9  # an opponent holds the rest of its group
-HOPELESS: Final = 0.7  # opponents hold part of its group, we hold none
-CONTESTED: Final = 0.5  # we and opponents both hold part of its group
+BLOCK: Final = 1.5  # an opponent holds the rest of its group
+HOPELESS: Final = 1.0  # opponents hold part of its group, we hold none
+CONTESTED: Final = 1.0  # we and opponents both hold part of its group
 FRESH: Final = 1.1  # nobody holds any of its group yet
 OURS: Final = 1.4  # we hold part of its group, opponents none
 RAILROAD: Final = 1.0  # plus RAILROAD_STEP per railroad we hold
@@ -72,12 +72,13 @@ MAX_MANAGEMENT: Final = 40  # management actions per decision point (a loop guar
 TRADE_RETRY: Final = 8  # turns before the same deeds are asked for again
 # the share of a completed group's value beyond the printed prices that we add to an
 # offer for the deeds that complete it, by the number of times we asked already
-ESCALATE: Final = (0.0, 0.15, 0.3, 0.45, 0.6)
+ESCALATE: Final = (0.0, 0.2, 0.4, 0.6, 0.8)
 FACE_PREMIUM: Final = 1.3  # what we offer for deeds, as a multiple of their printed price
 PROPOSALS_PER_TURN: Final = 3
 # cash in hand, per unit, when we complete a group and want to build on it: a deed we
 # would give up less for is paid in trades before cash
 CASH_WORTH: Final = 1.25
+HOUSES_AFTER: Final = 1  # houses per street we keep money for when we buy a group
 
 # probability of each throw total 2..12
 _DICE: Final = tuple(min(d - 1, 13 - d) / 36 for d in range(13))
@@ -933,8 +934,10 @@ class StrongBot:
             if swap is not None:
                 return swap
         pay = max(0, int(need - given) + 1)
-        # the later steps, at the same premium, from what is left after this one
+        # the later steps, at the same premium, from what is left after this one; and
+        # money for a house on every street of the group, or the group earns little
         later = sum(_face(view, sq) for sq in rest) * FACE_PREMIUM
+        later += t.house_cost[ask[0]] * len(missing) * HOUSES_AFTER
         left = budget - pay + sum(_face(view, sq) for _, sq in spare if sq not in give_squares)
         if pay > budget or later > left:
             return None
