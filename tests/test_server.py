@@ -407,3 +407,12 @@ def test_verify_refuses_bad_records(tmp_path: Path) -> None:
                        encoding="utf-8")
         result = runner.invoke(app, ["verify", str(bad)])
         assert result.exit_code == 1 and "does not verify" in result.output
+
+
+def test_serve_refuses_a_bad_database_and_port() -> None:
+    runner = CliRunner()
+    for args in (["--db", "nope://x"], ["--db", "sqlite:////nonexistent/folder/x.db"],
+                 ["--port", "70000"], ["--bot-delay", "-1"]):
+        result = runner.invoke(app, ["serve", *args])
+        assert result.exit_code == 2, (args, result.output)
+        assert result.output.startswith("monopoly: error:")

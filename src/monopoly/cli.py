@@ -835,22 +835,21 @@ def serve(
         _fail(_("{name} must be at least {low}, got {value}").format(
             name="--bot-delay", low=0, value=bot_delay))
     import uvicorn
-    from sqlalchemy.exc import ArgumentError, OperationalError
+    from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
-    from monopoly.store import default_url
+    from monopoly.store import Store, default_url
     from monopoly.web.app import create_app
 
     url = db or default_url()
     try:
-        from sqlalchemy import create_engine
-
-        create_engine(url).dispose()
-    except (ArgumentError, ImportError, OperationalError) as exc:
-        _fail(_("--db: cannot use the database {url}: {error}").format(url=repr(url), error=exc))
+        Store(url).close()  # reachable, and the tables exist
+    except (ArgumentError, ImportError, SQLAlchemyError) as exc:
+        _fail(_("--db: cannot use the database {url}: {error}").format(
+            url=repr(url), error=str(exc).splitlines()[0]))
     typer.echo(_("Monopoly is served at {address} (database: {url})").format(
         address=f"http://{host}:{port}/", url=url.split("@")[-1]))
     uvicorn.run(create_app(url, bot_delay=bot_delay), host=host, port=port,
-                log_level="warning", ws_max_size=1 << 20)
+                log_level="warning", ws_max_size=1 << 20, timeout_keep_alive=30)
 
 
 @app.command()

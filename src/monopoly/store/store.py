@@ -187,9 +187,13 @@ class Store:
                 return None
             return _room(row), self._seats(conn, room)
 
-    def rooms(self, status: str | None = None) -> list[tuple[RoomRow, list[SeatRow]]]:
-        """Rooms, newest first (all, or those with `status`)."""
+    def rooms(
+        self, status: str | None = None, limit: int | None = None
+    ) -> list[tuple[RoomRow, list[SeatRow]]]:
+        """Rooms, newest first (all, or those with `status`; at most `limit`)."""
         query = select(rooms).order_by(rooms.c.created.desc())
+        if limit is not None:
+            query = query.limit(limit)
         if status is not None:
             query = query.where(rooms.c.status == status)
         with self.engine.connect() as conn:

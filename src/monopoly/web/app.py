@@ -189,10 +189,12 @@ def create_app(
         return {"room": room.id, "host_token": host, "seat": seat, "token": token}
 
     @app.get("/api/rooms")
-    async def list_rooms(status: str | None = Query(None)) -> dict[str, Any]:
+    async def list_rooms(
+        status: str | None = Query(None), limit: int = Query(100, ge=1, le=500)
+    ) -> dict[str, Any]:
         if status is not None and status not in ("open", "playing", "finished"):
             raise ProtocolError("invalid", 400, reason=f"status {status!r}")
-        return {"rooms": await manager().listing(status)}
+        return {"rooms": await manager().listing(status, limit)}
 
     @app.get("/api/rooms/{room_id}")
     async def get_room(room_id: str) -> dict[str, Any]:

@@ -36,6 +36,7 @@ ERRORS: Final[dict[str, str]] = {
     "invalid": N_("Invalid request: {reason}"),
     "conflict": N_("Not possible now: {reason}"),
     "forbidden": N_("Not allowed: {reason}"),
+    "unavailable": N_("The server could not store the action; nothing changed. Try again."),
 }
 
 # Reasons used with the codes above.

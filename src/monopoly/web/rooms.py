@@ -115,10 +115,19 @@ class Writer:
                 batch, self._queue = self._queue, []
                 try:
                     await self.call(self.store.append_actions, [row for row, _ in batch])
-                except Exception as exc:
-                    for _, fut in batch:
-                        if not fut.done():
-                            fut.set_exception(exc)
+                except Exception:
+                    # one bad row must not fail the others: each alone, in order
+                    for row, fut in batch:
+                        try:
+                            await self.call(self.store.append_actions, [row])
+                        except Exception as exc:
+                            log.error("cannot store action %s of room %s: %r", row[1], row[0],
+                                      exc)
+                            if not fut.done():
+                                fut.set_exception(exc)
+                        else:
+                            if not fut.done():
+                                fut.set_result(None)
                 else:
                     for _, fut in batch:
                         if not fut.done():
@@ -401,7 +410,10 @@ class Room:
         if why is not None:
             raise ProtocolError("illegal", reason=why)
         seq = self.seq + 1
-        await self.manager.writer.append(self.id, seq, seat, action.text())  # durable first
+        try:
+            await self.manager.writer.append(self.id, seq, seat, action.text())  # durable first
+        except Exception as exc:  # not stored: not applied either
+            raise ProtocolError("unavailable", 503) from exc
         events = game.apply(seat, action)
         if game.events is not None:
             game.events.clear()  # the narration was returned; a long game keeps no log
@@ -629,8 +641,8 @@ class RoomManager:
         if room.status == "finished" and not room.conns:
             self.rooms.pop(room.id, None)
 
-    async def listing(self, status: str | None) -> list[dict[str, Any]]:
-        rows = await self.writer.call(self.store.rooms, status)
+    async def listing(self, status: str | None, limit: int = 100) -> list[dict[str, Any]]:
+        rows = await self.writer.call(self.store.rooms, status, limit)
         out = []
         for row, seat_rows in rows:
             room = self.rooms.get(row.id) or Room(self, row, seat_rows)
