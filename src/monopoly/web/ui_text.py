@@ -101,6 +101,7 @@ TEXTS: Final[Mapping[str, str]] = {
     "waiting_for": N_("Waiting for {player}."),
     "waiting_sealed": N_("Waiting for the sealed bids."),
     "clock_left": N_("{player}: {seconds} s left"),
+    "clock_left_you": N_("Your time: {seconds} s left"),
     "price": N_("Price"),
     "house_cost": N_("House cost"),
     "owner": N_("Owner"),

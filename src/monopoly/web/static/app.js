@@ -418,14 +418,16 @@ function roomItem(r, status) {
 // ------------------------------------------------------------------ room
 
 async function enterRoom(id) {
-  if (S.roomId === id && S.ws) { render(); return; }
+  if (S.roomId === id) { render(); return; } // already in it (or on the way)
   S.roomId = id;
   app().innerHTML = `<p class="muted center">${esc(t("loading"))}</p>`;
   try { S.room = await api(`/api/rooms/${id}`); } catch (e) {
+    S.roomId = null;
     app().innerHTML = `<section class="card narrow"><h2>${esc(t("room_not_found"))}</h2><p>${esc(e.message)}</p><a href="#/">${esc(t("back_to_lobby"))}</a></section>`;
     return;
   }
   try { await loadBoard(S.room.edition || "standard"); } catch (e) { /* drawn without names */ }
+  if (S.roomId !== id) return; // left meanwhile
   const token = localStorage.getItem(TOKEN_KEY(id));
   if (token || S.room.status !== "open") connect();
   if (S.room.status === "open") startRoomPoll();
@@ -460,6 +462,7 @@ function connect() {
     S.wsOpen = true; S.wsRetry = 0; setConn("online");
   };
   ws.onmessage = (ev) => {
+    if (S.ws !== ws) return; // a socket replaced meanwhile
     let msg;
     try { msg = JSON.parse(ev.data); } catch (e) { return; }
     if (msg.type === "over") {
@@ -837,8 +840,7 @@ function tickClock() {
   const el = document.querySelector("[data-deadline]");
   if (!el) return;
   const left = Math.max(0, Math.round(Number(el.dataset.deadline) - Date.now() / 1000));
-  const who = S.clock.seat === S.seat ? t("you") : playerName(S.clock.seat);
-  el.textContent = t("clock_left", { player: who, seconds: left });
+  el.textContent = S.clock.seat === S.seat ? t("clock_left_you", { seconds: left }) : t("clock_left", { player: playerName(S.clock.seat), seconds: left });
   el.classList.toggle("urgent", left <= 10);
 }
 setInterval(tickClock, 1000);
