@@ -97,7 +97,9 @@ function api(path, { method = "GET", body, host } = {}) {
   const headers = {};
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (host) headers.Authorization = `Bearer ${host}`;
-  return fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
+  // errors come back in the page's language
+  const url = path.includes("lang=") ? path : `${path}${path.includes("?") ? "&" : "?"}lang=${S.lang}`;
+  return fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
     .then(async (res) => {
       let data = null;
       const type = res.headers.get("content-type") || "";
