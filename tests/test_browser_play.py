@@ -186,9 +186,31 @@ class Player:
         self.bid = False
         self.clicks: list[str] = []
 
+    def check_controls(self) -> None:
+        """The page offers exactly the server's legal entries: every button is one of them,
+        and every decision (not the managers' entries, shown on demand) has its button."""
+        seen = self.page.evaluate(
+            """() => {
+              const st = window.monopolyClient.state;
+              if (!st || !st.view) return null;
+              return {
+                shown: [...document.querySelectorAll('[data-action]')].map(b => b.dataset.action),
+                legal: st.legal.filter(e => !e.template).map(e => [e.text, e.kind]),
+              };
+            }"""
+        )
+        if seen is None:
+            return
+        legal = {text for text, _ in seen["legal"]}
+        assert set(seen["shown"]) <= legal, seen
+        managed = ("build", "sell", "mortgage", "unmortgage", "resign")
+        decisions = {text for text, kind in seen["legal"] if kind not in managed}
+        assert decisions <= set(seen["shown"]), seen
+
     def step(self) -> bool:
         """Make one decision by a click if the game waits for this seat."""
         page = self.page
+        self.check_controls()
         actions: list[str] = page.locator(
             "[data-testid=actions] button:not([disabled])"
         ).evaluate_all("bs => bs.map(b => b.dataset.action)")
