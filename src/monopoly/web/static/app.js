@@ -703,7 +703,7 @@ function renderBoard() {
       html += `<div class="sq ${side} ${corner ? "corner" : ""} kind-${esc(sq.kind)}" style="grid-row:${row};grid-column:${col}" data-sq="${i}" data-testid="square-${i}" title="${esc(squareName(i))}">
         ${colour ? `<div class="band" style="background:${colour}"><span class="bld"></span></div>` : corner ? "" : `<div class="band blank"></div>`}
         <div class="sq-body">${corner || KIND_ICON[sq.kind] ? `<span class="icon">${esc(CORNER_ICON[sq.kind] || KIND_ICON[sq.kind] || "")}</span>` : ""}${sq.kind === "railroad" ? `<span class="icon">${TRAIN_SVG}</span>` : ""}
-          <span class="name">${esc(squareName(i))}</span>${sq.price ? `<span class="price">${esc(money(sq.price))}</span>` : sq.tax ? `<span class="price">${esc(money(sq.tax))}</span>` : ""}</div>
+          <span class="name ${nameSize(squareName(i))}">${esc(squareName(i))}</span>${sq.price ? `<span class="price">${esc(money(sq.price))}</span>` : sq.tax ? `<span class="price">${esc(money(sq.tax))}</span>` : ""}</div>
         <div class="owner-mark"></div><div class="tokens"></div></div>`;
     }
     html += `<div class="center" data-testid="board-center"><div class="logo">${esc(t("title"))}</div>
@@ -747,6 +747,14 @@ function renderBoard() {
 }
 
 /** The building level of a hotel: houses_for_hotel + 1 (the room's options on top of its preset's). */
+/** A smaller type for long names (some editions' squares have four-word names). */
+function nameSize(name) {
+  const longest = Math.max(...name.split(/\s+/).map((w) => w.length));
+  if (name.length > 26 || longest > 12) return "longer";
+  if (name.length > 17 || longest > 9) return "long";
+  return "";
+}
+
 function hotelLevel() {
   if (S.state?.view?.hotel_level) return S.state.view.hotel_level;
   const preset = optionList(S.meta?.presets).find((p) => p.key === S.room?.preset);
@@ -808,6 +816,7 @@ function renderPrompt() {
   } else {
     const mine = S.prompt;
     const waiting = waitingFor(view);
+    document.title = mine ? `● ${t("title")}` : t("title"); // a sign in the tab when the game waits for you
     html = mine
       ? `<p class="prompt mine" data-testid="prompt">${esc(mine)}</p>`
       : `<p class="prompt" data-testid="prompt">${esc(S.seat === null ? t("spectating") : "")}${esc(waiting)}</p>`;
