@@ -399,8 +399,10 @@ def test_b_two_browsers_trade_reload_and_languages(
     shot(page_a, artifacts, "b-after-trade")
 
     # (c) Bob reloads: the game, his seat and his deeds are back
+    log = page_b.inner_text("[data-testid=log]")
     page_b.reload()
     page_b.wait_for_selector(f"[data-testid=player-1] [data-sq-chip='{give}']")
+    assert page_b.inner_text("[data-testid=log]") == log  # the tab's log is kept
     assert page_b.evaluate("() => window.monopolyClient.seat") == 1
     shot(page_b, artifacts, "b-reloaded-phone", full=True)
 

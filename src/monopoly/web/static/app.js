@@ -9,6 +9,7 @@ const LANGS = ["en", "cs", "ru"];
 const TOKEN_KEY = (room) => `monopoly.token.${room}`;
 const HOST_KEY = (room) => `monopoly.host.${room}`;
 const SEAT_KEY = (room) => `monopoly.seat.${room}`;
+const LOG_KEY = (room) => `monopoly.log.${room}`; // this tab's event log, kept over a reload
 const LANG_KEY = "monopoly.lang";
 const NICK_KEY = "monopoly.nickname";
 const PLAYER_COLOURS = ["#e53935", "#1e88e5", "#43a047", "#fb8c00", "#8e24aa", "#00897b", "#6d4c41", "#d81b60"];
@@ -422,6 +423,7 @@ function roomItem(r, status) {
 async function enterRoom(id) {
   if (S.roomId === id) { render(); return; } // already in it (or on the way)
   S.roomId = id;
+  try { S.log = JSON.parse(sessionStorage.getItem(LOG_KEY(id)) || "[]"); } catch (e) { S.log = []; }
   app().innerHTML = `<p class="muted center">${esc(t("loading"))}</p>`;
   try { S.room = await api(`/api/rooms/${id}`); } catch (e) {
     S.roomId = null;
@@ -521,6 +523,7 @@ function onMessage(msg) {
     case "events":
       for (const text of msg.texts || []) S.log.push({ seq: msg.seq, seat: msg.seat, text });
       if (S.log.length > MAX_LOG) S.log.splice(0, S.log.length - MAX_LOG);
+      try { sessionStorage.setItem(LOG_KEY(S.roomId), JSON.stringify(S.log.slice(-150))); } catch (e) { /* full */ }
       renderLog();
       break;
     case "ack": S.busy = false; renderControls(); break;
