@@ -60,7 +60,7 @@ function esc(value) {
   return String(value ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 }
 
-/** A text of the page in the current language: `t("bid_high", {amount: "$10"})`. */
+/** A text of the page in the current language: `t("high_bid", {amount: "$10", player: "Ann"})`. */
 function t(key, params) {
   let text = S.ui[key];
   if (text === undefined) text = key;
