@@ -48,6 +48,7 @@ const S = {
   trade: null, // trade builder draft
   selected: null, // selected square
   roomPoll: null,
+  lobbyPoll: null,
   lastSeq: -1,
 };
 
@@ -233,8 +234,14 @@ async function route() {
   const r = parseRoute();
   if (r.name !== "room" || r.room !== S.roomId) leaveRoom();
   S.route = r;
+  clearInterval(S.lobbyPoll);
   if (r.name === "room") await enterRoom(r.room);
-  else { await loadMeta(); renderLobby(); loadRoomLists(); }
+  else {
+    await loadMeta();
+    renderLobby();
+    loadRoomLists();
+    S.lobbyPoll = setInterval(loadRoomLists, 5000); // rooms open, start and end meanwhile
+  }
 }
 
 function leaveRoom() {
