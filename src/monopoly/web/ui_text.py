@@ -88,6 +88,7 @@ TEXTS: Final[Mapping[str, str]] = {
     "kick": N_("Remove"),
     "confirm_kick": N_("Remove {player} from the game? A bot takes the seat."),
     "start_game": N_("Start the game"),
+    "free_seats_note": N_("Seats still free when the game starts are taken by bots."),
     "spectator_note": N_("Without a seat you watch the game as a spectator."),
     "you": N_("you"),
     "seat_lost": N_("You no longer have a seat in this room: you are watching."),

@@ -49,7 +49,6 @@ const S = {
   selected: null, // selected square
   roomPoll: null,
   lobbyPoll: null,
-  lastSeq: -1,
 };
 
 // ------------------------------------------------------------------ helpers
@@ -248,7 +247,7 @@ function leaveRoom() {
   if (S.ws) { S.ws.onclose = null; S.ws.close(); }
   clearInterval(S.roomPoll);
   clearInterval(S.moving);
-  Object.assign(S, { ws: null, wsOpen: false, roomId: null, room: null, seat: null, state: null, legal: [], prompt: null, log: [], over: null, shownPos: [], targetPos: [], moving: null, tool: null, trade: null, lastSeq: -1, busy: false });
+  Object.assign(S, { ws: null, wsOpen: false, roomId: null, room: null, seat: null, state: null, legal: [], prompt: null, log: [], over: null, shownPos: [], targetPos: [], moving: null, tool: null, trade: null, busy: false });
   setConn(null);
 }
 
@@ -657,6 +656,7 @@ function renderWaiting() {
         <button type="submit" class="primary" data-testid="join-submit">${esc(t("join"))}</button></form>` : ""}
     ${!token ? `<p class="muted">${esc(t("spectator_note"))}</p>` : ""}
     ${room.seed_hash ? `<p class="muted small seed-hash" data-testid="seed-hash">${esc(t("seed_hash", { hash: room.seed_hash }))}</p>` : ""}
+    ${host && status === "open" && seats.some((x) => !x || x.taken === false) ? `<p class="muted small">${esc(t("free_seats_note"))}</p>` : ""}
     ${host && status === "open" ? `<button type="button" class="primary big" id="start-game" data-testid="start-game">${esc(t("start_game"))}</button>` : ""}
     <p><a href="#/" data-testid="back-to-lobby">${esc(t("back_to_lobby"))}</a></p>
   </section>`;
