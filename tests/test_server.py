@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 from websockets.asyncio.client import connect
 
 from monopoly.cli import app
-from monopoly.web.client import SeatClient
+from monopoly.web.client import SeatClient, simple_choice
 from serverkit import Server, create_room, free_port, short, sqlite_url, start_room
 
 THINK = 0.05  # a test client acts at most 20 times a second: the protocol's rate limit
@@ -311,10 +311,21 @@ def test_a_seat_sees_only_what_it_may(server: Server, http: httpx.Client) -> Non
     """Every view a seat receives is the public view plus its own seat number: no seed, no
     deck order, no other bidder's sealed bid (tournament rules: sealed auctions)."""
     made = create_room(http, seats=3, bots={"1": "easy", "2": "easy"}, nickname="Ann",
-                       preset="tournament", options=short(10))
+                       preset="tournament", options=short(30))
     seen: list[dict[str, Any]] = []
+
+    def decline_and_bid(state: dict[str, Any], seat: int) -> str | None:
+        """Send every lot to a (sealed) auction and bid in it."""
+        texts = [e["text"] for e in state["legal"]]
+        if seat in state["waiting"] and "decline" in texts:
+            return "decline"
+        bids = [e for e in state["legal"] if e["kind"] == "bid"]
+        if seat in state["waiting"] and bids:
+            return f"bid {bids[0]['low']}"
+        return simple_choice(state, seat)
+
     client = SeatClient(f"{server.ws}/ws/{made['room']}?token={made['token']}", made["seat"],
-                        THINK)
+                        THINK, chooser=decline_and_bid)
 
     async def run() -> None:
         async def spy() -> None:  # a second connection of the same seat records everything
@@ -340,13 +351,18 @@ def test_a_seat_sees_only_what_it_may(server: Server, http: httpx.Client) -> Non
     assert seed not in text and "rng" not in text
     views = [m["view"] for m in seen if m["type"] == "state" and m["view"]]
     assert views
+    rounds: dict[tuple[int, int, int], tuple[int, int | None]] = {}
     for view in views:
         assert all(isinstance(n, int) for n in view["decks"].values())  # sizes only
         au = view["auction"]
         if au is not None and au["sealed"]:
             assert set(au) == {"lot", "square", "bidders", "next", "high_bid", "high_bidder",
                                "sealed", "submitted", "round", "min_bid"}
-            assert au["high_bid"] == 0 or au["high_bidder"] is not None
+            # bids handed in during a round change nothing anyone sees but who bid
+            key = (view["turn"], au["square"], au["round"])
+            shown = (au["high_bid"], au["high_bidder"])
+            assert rounds.setdefault(key, shown) == shown
+    assert rounds  # the test saw sealed auctions
 
 
 # --------------------------------------------------------------------------- the clock

@@ -12,6 +12,7 @@ import contextlib
 import json
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -54,6 +55,7 @@ class SeatClient:
     hello: dict[str, Any] | None = None
     states: int = 0
     last_state: dict[str, Any] | None = None
+    chooser: Callable[[dict[str, Any], int], str | None] = simple_choice
     _rng: random.Random = field(default_factory=random.Random)
 
     async def play(self, timeout: float = 120.0) -> None:
@@ -95,7 +97,7 @@ class SeatClient:
         try:
             while self.over is None and not reader.done():
                 state = self.last_state
-                choice = None if state is None else simple_choice(state, self.seat)
+                choice = None if state is None else self.chooser(state, self.seat)
                 if choice is None:
                     changed.clear()
                     waiter = asyncio.create_task(changed.wait())
@@ -105,7 +107,7 @@ class SeatClient:
                 if self.think:  # people do not act in step: 0.5 to 1.5 times `think`
                     await asyncio.sleep(self.think * (0.5 + self._rng.random()))
                     state = self.last_state
-                    choice = None if state is None else simple_choice(state, self.seat)
+                    choice = None if state is None else self.chooser(state, self.seat)
                     if choice is None or self.over is not None:
                         continue
                 n += 1

@@ -34,7 +34,7 @@ from monopoly.board.rules import RuleSet, preset
 from monopoly.board.view import SeatView
 from monopoly.bots.base import Bot, make_bot
 from monopoly.i18n import LANGUAGES, translation
-from monopoly.narrate import narrate
+from monopoly.narrate import Narrator
 from monopoly.prompts import prompt
 from monopoly.store import SNAPSHOT_EVERY, RoomRow, SeatRow, Store
 from monopoly.web.protocol import LabelCache, error_text, legal_json
@@ -202,6 +202,7 @@ class Room:
         self.seq = 0
         self.bots: dict[int, Bot] = {}
         self.labels: LabelCache = {}
+        self.narrators: dict[str, Narrator] = {}  # by language: the seats' names are fixed
         self.table: TableClock | None = None
         self.driver: asyncio.Task[None] | None = None
         self._decision: tuple[object, ...] | None = None
@@ -284,6 +285,8 @@ class Room:
         self.game = game
         self.seq = seq
         self.bots = {}
+        self.labels = {}
+        self.narrators = {}
         for s in self.seats.values():
             if s.bot is not None:
                 self.bots[s.seat] = make_bot(s.bot, _bot_seed(self.id, s.seat))
@@ -371,7 +374,10 @@ class Room:
         self._track_decision()
         for c in self.conns:
             if c.lang not in texts:
-                texts[c.lang] = narrate(game, events, c.lang)
+                narrator = self.narrators.get(c.lang)
+                if narrator is None:
+                    narrator = self.narrators[c.lang] = Narrator.for_game(game, c.lang)
+                texts[c.lang] = narrator.sentences(events)
             c.send({"type": "events", "seq": self.seq, "seat": seat, "action": action.text(),
                     "texts": texts[c.lang]})
             key = (c.seat, c.lang)
