@@ -49,20 +49,38 @@ class SeatClient:
     think: float = 0.0
     latencies: list[float] = field(default_factory=list)
     errors: list[dict[str, Any]] = field(default_factory=list)
-    events: list[dict[str, Any]] = field(default_factory=list)
+    events_raw: list[str] = field(default_factory=list)  # parsed on demand: `events`
     acked: list[tuple[int, str]] = field(default_factory=list)  # (seq, action) acknowledged
     over: dict[str, Any] | None = None
     hello: dict[str, Any] | None = None
     states: int = 0
-    last_state: dict[str, Any] | None = None
+    seq: int = 0  # of the latest events message: the actions applied so far
+    state_raw: str | None = None  # the latest state, parsed on demand: `last_state`
     chooser: Callable[[dict[str, Any], int], str | None] = simple_choice
     _rng: random.Random = field(default_factory=random.Random)
+
+    _parsed: tuple[str, dict[str, Any]] | None = None
+
+    @property
+    def last_state(self) -> dict[str, Any] | None:
+        """The latest `state` message (parsed only when asked for: a client that acts on
+        the latest state need not read the ones in between)."""
+        raw = self.state_raw
+        if raw is None:
+            return None
+        if self._parsed is None or self._parsed[0] is not raw:
+            self._parsed = (raw, json.loads(raw))
+        return self._parsed[1]
+
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        return [json.loads(raw) for raw in self.events_raw]
 
     async def play(self, timeout: float = 120.0) -> None:
         """Play until the game is over, or until the connection is lost (then `over` is
         None: reconnect with a new client)."""
         with contextlib.suppress(ConnectionClosed, OSError):
-            async with connect(self.url, max_size=2**22, open_timeout=30) as ws:
+            async with connect(self.url, max_size=2**22, open_timeout=30, compression=None) as ws:
                 await asyncio.wait_for(self._play(ws), timeout)
 
     async def _play(self, ws: ClientConnection) -> None:
@@ -71,13 +89,24 @@ class SeatClient:
 
         async def read() -> None:
             async for raw in ws:
-                msg = json.loads(raw)
+                text = raw if isinstance(raw, str) else raw.decode()
+                # the server writes "type" first: states and events are kept as text
+                if text.startswith('{"type":"state"'):
+                    self.state_raw = text
+                    self.states += 1
+                    changed.set()
+                    continue
+                if text.startswith('{"type":"events","seq":'):
+                    self.events_raw.append(text)
+                    self.seq = int(text[23:text.index(",", 23)])
+                    continue
+                msg = json.loads(text)
                 kind = msg.get("type")
                 if kind == "state":
-                    self.last_state = msg
+                    self.state_raw = text
                     self.states += 1
                 elif kind == "events":
-                    self.events.append(msg)
+                    self.events_raw.append(text)
                 elif kind == "hello":
                     self.hello = msg
                 elif kind == "over":

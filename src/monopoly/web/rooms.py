@@ -143,6 +143,11 @@ class Writer:
 # --------------------------------------------------------------------------- rooms
 
 
+def encode(message: dict[str, Any]) -> str:
+    """A message as JSON text ("type" first, as the dicts are built)."""
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+
+
 @dataclass(eq=False)
 class Connection:
     """One WebSocket: its seat (None: a spectator), language and outgoing queue."""
@@ -152,13 +157,14 @@ class Connection:
     queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
     closed: bool = False
 
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, message: dict[str, Any] | str) -> None:
+        """Queue a message (a dict, or one already encoded with :func:`encode`)."""
         if self.closed:
             return
         if self.queue.qsize() > SEND_QUEUE_LIMIT:
             self.close()
             return
-        self.queue.put_nowait(json.dumps(message, ensure_ascii=False, separators=(",", ":")))
+        self.queue.put_nowait(message if isinstance(message, str) else encode(message))
 
     def close(self) -> None:
         if not self.closed:
@@ -369,28 +375,29 @@ class Room:
         """After an action: its narrated events, then each connection's new state."""
         game = self.game
         assert game is not None
-        texts: dict[str, list[str]] = {}
-        states: dict[tuple[int | None, str], dict[str, Any]] = {}
+        told: dict[str, str] = {}
+        states: dict[tuple[int | None, str], str] = {}
         self._track_decision()
         for c in self.conns:
-            if c.lang not in texts:
+            if c.lang not in told:
                 narrator = self.narrators.get(c.lang)
                 if narrator is None:
                     narrator = self.narrators[c.lang] = Narrator.for_game(game, c.lang)
-                texts[c.lang] = narrator.sentences(events)
-            c.send({"type": "events", "seq": self.seq, "seat": seat, "action": action.text(),
-                    "texts": texts[c.lang]})
+                told[c.lang] = encode({"type": "events", "seq": self.seq, "seat": seat,
+                                       "action": action.text(),
+                                       "texts": narrator.sentences(events)})
+            c.send(told[c.lang])
             key = (c.seat, c.lang)
             if key not in states:
-                states[key] = self.state(c.seat, c.lang)
+                states[key] = encode(self.state(c.seat, c.lang))
             c.send(states[key])
 
     def send_state_all(self) -> None:
-        states: dict[tuple[int | None, str], dict[str, Any]] = {}
+        states: dict[tuple[int | None, str], str] = {}
         for c in self.conns:
             key = (c.seat, c.lang)
             if key not in states:
-                states[key] = self.state(c.seat, c.lang)
+                states[key] = encode(self.state(c.seat, c.lang))
             c.send(states[key])
 
     def _track_decision(self) -> None:
