@@ -136,7 +136,8 @@ def test_bench_two_games() -> None:
     strong = data["strong"]
     assert strong["bot"] == "strong" and strong["games"] == 2
     assert strong["decisions"] > 0 and strong["decisions_per_cpu_second"] > 0
-    assert 0 < strong["share_of_cpu_in_bot"] < 1
+    assert 0 < strong["engine_cpu_seconds"] < strong["cpu_seconds"]
+    assert 0 < strong["share_of_cpu_in_bots"] < 1
     for key in (
         "throws_per_cpu_second",
         "games_per_cpu_second",

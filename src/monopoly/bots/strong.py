@@ -278,6 +278,7 @@ class StrongBot:
                 trade = self._propose(view, legal)
                 if trade is not None:
                     return trade
+                self._proposals = PROPOSALS_PER_TURN  # nothing to offer: not again now
         if view.rules.build_before_rolling:
             action = self._manage(view, legal)
             if action is not None:
