@@ -480,6 +480,7 @@ class Room:
         for c in self.conns:
             c.send(message)
         self.broadcast_room()
+        self.manager.forget_if_idle(self)  # nobody watching: rebuilt from the store on demand
 
     # --- the driver: bots, caretaker, the table's clocks
 
@@ -501,7 +502,13 @@ class Room:
         for s in waiting:
             bot = self.bots.get(s)
             if bot is not None:
-                return s, bot.choose(SeatView(game, s), game.legal_actions(s)), False
+                legal = game.legal_actions(s)
+                try:
+                    action = bot.choose(SeatView(game, s), legal)
+                except Exception:  # a bot's bug must not stop the room: the caretaker plays
+                    log.exception("room %s: the bot of seat %s failed", self.id, s)
+                    action = make_bot("caretaker", 0).choose(SeatView(game, s), legal)
+                return s, action, False
         clock = self.clock
         if clock is not None and waiting:
             left = self._decision_since + clock - time.time()
