@@ -432,3 +432,15 @@ def test_serve_refuses_a_bad_database_and_port() -> None:
         result = runner.invoke(app, ["serve", *args])
         assert result.exit_code == 2, (args, result.output)
         assert result.output.startswith("monopoly: error:")
+
+
+def test_loadtest_plays_games_over_websockets_and_reports() -> None:
+    result = CliRunner().invoke(app, ["loadtest", "--games", "2", "--duration", "0.5",
+                                      "--think", "0.06", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["games"] == 2 and data["games_finished"] >= 2 and data["errors"] == 0
+    assert data["actions"] > 0 and 0 < data["p50_ms"] <= data["p99_ms"]
+    assert data["memory_per_game_kb"] is not None and data["own_server"] is True
+    bad = CliRunner().invoke(app, ["loadtest", "--games", "0"])
+    assert bad.exit_code == 2
