@@ -17,9 +17,9 @@ Commands::
                       [--seed S] [--workers W] [--backend process|ray] [--address ADDR]
                       [--max-turns T] [--report DIR] [--lang L] [--json]
     monopoly ladder [--games N] [--bots B1,B2,...] [--seed S] [--workers W] [--json]
-    monopoly serve [--host H] [--port P] [--db URL] [--bot-delay S]
-    monopoly verify RECORD [--json]
-    monopoly loadtest [--url URL] [--games N] [--duration S] [--think S] [--json]
+    monopoly serve [--host H] [--port P] [--db URL] [--bot-delay S] [--lang L]
+    monopoly verify RECORD [--lang L] [--json]
+    monopoly loadtest [--url URL] [--games N] [--duration S] [--think S] [--lang L] [--json]
 
 Bad input (an unknown jail rule, a negative count, a missing or unreadable record) is one
 line on stderr and exit code 2; a failed conformance check is exit code 1.
@@ -826,8 +826,10 @@ def serve(
         "in the user's data folder.")] = None,
     bot_delay: Annotated[float, typer.Option(
         help="Seconds a bot waits before it acts.")] = 0.5,
+    lang: LangOpt = "en",
 ) -> None:
     """Play in the browser: serve rooms, the WebSocket protocol and the page."""
+    _lang(lang)  # of this command's own messages; each client chooses its language
     if not 0 <= port <= 65535:
         _fail(_("{name} must be between {low} and {high}, got {value}").format(
             name="--port", low=0, high=65535, value=port))
@@ -857,12 +859,14 @@ def serve(
 @app.command()
 def verify(
     record: Annotated[Path, typer.Argument(help="A game record (from the server or 'demo').")],
+    lang: LangOpt = "en",
     as_json: JsonOpt = False,
 ) -> None:
     """Check a finished game: the seed against its published hash, the replay, and the
     outcome. Exit 1 when they do not match."""
     from monopoly.web.verify import VerifyError, verify_lines
 
+    _lang(lang)
     try:
         with open(record, encoding="utf-8") as fh:
             lines = fh.read().splitlines()
@@ -893,10 +897,12 @@ def loadtest(
     games: Annotated[int, typer.Option(help="Concurrent games.")] = 20,
     duration: Annotated[float, typer.Option(help="Seconds to keep starting games.")] = 10.0,
     think: Annotated[float, typer.Option(help="Seconds a client waits before acting.")] = 0.25,
+    lang: LangOpt = "en",
     as_json: JsonOpt = False,
 ) -> None:
     """N concurrent games of bot clients over real WebSockets: action round trips
     (p50, p99), errors and the server's memory per game."""
+    _lang(lang)
     _check_count("--games", games, 1)
     if duration <= 0:
         _fail(_("{name} must be at least {low}, got {value}").format(
