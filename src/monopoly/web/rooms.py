@@ -484,9 +484,10 @@ class Room:
 
     # --- the driver: bots, caretaker, the table's clocks
 
-    def _next_move(self) -> tuple[int, A.Action, bool] | float | None:
-        """The next action the server makes for this room: ``(seat, action, timed_out)``;
-        else the seconds until a clock may run out (None: nothing to wait for)."""
+    def _next_move(self, choose: bool = True) -> tuple[int, A.Action | None, bool] | float | None:
+        """The next action the server makes for this room: ``(seat, action, timed_out)``
+        (with `choose` False, a bot's or the caretaker's action is left None: only who
+        acts); else the seconds until a clock may run out (None: nothing to wait for)."""
         game = self.game
         if game is None or game.is_over or self.status != "playing":
             return None
@@ -502,6 +503,8 @@ class Room:
         for s in waiting:
             bot = self.bots.get(s)
             if bot is not None:
+                if not choose:
+                    return s, None, False
                 legal = game.legal_actions(s)
                 try:
                     action = bot.choose(SeatView(game, s), legal)
@@ -514,34 +517,45 @@ class Room:
             left = self._decision_since + clock - time.time()
             if left <= 0:
                 s = waiting[0]
+                if not choose:
+                    return s, None, True
                 caretaker = make_bot("caretaker", _bot_seed(self.id, s))
                 return s, caretaker.choose(SeatView(game, s), game.legal_actions(s)), True
             wait = left if wait is None else min(wait, left)
         return wait
 
+    async def _play(self, seat: int, action: A.Action | None, timed_out: bool) -> None:
+        """Make the server's own move (the lock held)."""
+        if action is None:
+            return
+        try:
+            await self.act(seat, action, by_person=False)
+        except ProtocolError as exc:
+            log.error("room %s: the server's own move %s was refused: %s",
+                      self.id, action.text(), exc.code)
+            await asyncio.sleep(1.0)
+            return
+        if timed_out:
+            await self.timed_out(seat)
+
     async def drive(self) -> None:
+        """Let the bots, the caretaker and the table's clocks act while the game waits for
+        them; otherwise sleep until woken (a change) or until a clock may run out."""
         delay = self.manager.bot_delay
         while self.status == "playing":
             async with self.lock:
-                move = self._next_move()
+                self.wake.clear()  # any change after this point wakes the driver again
+                move = self._next_move(choose=delay <= 0)
+                if isinstance(move, tuple) and (delay <= 0 or move[0] == TABLE):
+                    await self._play(*move)
+                    continue
             if isinstance(move, tuple):
-                if delay > 0 and move[0] != TABLE:
-                    await asyncio.sleep(delay)
+                await asyncio.sleep(delay)  # for human eyes
                 async with self.lock:
                     move = self._next_move()  # the position may have changed meanwhile
                     if isinstance(move, tuple):
-                        seat, action, timed_out = move
-                        try:
-                            await self.act(seat, action, by_person=False)
-                        except ProtocolError as exc:
-                            log.error("room %s: the server's own move %s was refused: %s",
-                                      self.id, action.text(), exc.code)
-                            await asyncio.sleep(1.0)
-                            continue
-                        if timed_out:
-                            await self.timed_out(seat)
+                        await self._play(*move)
                 continue
-            self.wake.clear()
             timeout = None if move is None else max(0.05, move)
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.wake.wait(), timeout)
