@@ -219,3 +219,17 @@ def test_markov_rejects_an_unknown_jail_cards_value() -> None:
     result = runner.invoke(app, ["analyze", "markov", "--jail", "long", "--jail-cards", "lost"])
     assert result.exit_code == 2
     assert "--jail-cards" in result.output
+
+
+def test_a_command_leaves_no_language_behind() -> None:
+    """--lang holds for its command only: run in-process (as here), the caller's language
+    is current again afterwards, also after a failing command."""
+    from monopoly.i18n import current_language
+
+    assert current_language() == "en"
+    result = runner.invoke(app, ["rules", "--preset", "czech", "--lang", "ru"])
+    assert result.exit_code == 0 and "Старые чешские правила" in result.output
+    assert current_language() == "en"
+    result = runner.invoke(app, ["rules", "--preset", "nope", "--lang", "cs"])
+    assert result.exit_code == 2
+    assert current_language() == "en"

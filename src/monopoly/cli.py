@@ -41,7 +41,13 @@ from monopoly.board.errors import MonopolyError
 from monopoly.board.game import Game
 from monopoly.board.record import record_text, replay, state_hash
 from monopoly.board.rules import PRESETS, RuleSet, preset
-from monopoly.i18n import LANGUAGES, set_language, translation
+from monopoly.i18n import (
+    LANGUAGES,
+    current_language,
+    reset_language,
+    set_language,
+    translation,
+)
 from monopoly.i18n import gettext as _
 from monopoly.narrate import Narrator
 
@@ -55,6 +61,16 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+
+
+@app.callback()
+def _command_scope(ctx: typer.Context) -> None:
+    """Every command ends in the language it started in: a command run in-process (as the
+    tests run them) leaves no language of its --lang behind."""
+    token = set_language(current_language())
+    ctx.call_on_close(lambda: reset_language(token))
+
+
 analyze_app = typer.Typer(help="Exact analyses of the board.", no_args_is_help=True)
 app.add_typer(analyze_app, name="analyze")
 
@@ -109,7 +125,8 @@ def _check_count(name: str, value: int, low: int = 0) -> int:
 
 
 def _lang(lang: str) -> str:
-    """Check --lang and make it the language of every text that follows."""
+    """Check --lang and make it the language of every text that follows, until the
+    command ends (:func:`_command_scope`)."""
     if lang not in LANGUAGES:
         _fail(_("{option} must be one of {choices}, not {value}").format(
             option="--lang", choices=", ".join(LANGUAGES), value=repr(lang)))

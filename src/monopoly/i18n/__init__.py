@@ -65,6 +65,7 @@ __all__ = [
     "npgettext_noop",
     "pgettext",
     "pgettext_noop",
+    "reset_language",
     "set_language",
     "translation",
     "use_language",
@@ -259,6 +260,11 @@ def set_language(lang: str) -> Token[str]:
     """Make ``lang`` the current language (of this context); returns the token to reset."""
     translation(lang)  # fail early on an unknown language
     return _current.set(lang)
+
+
+def reset_language(token: Token[str]) -> None:
+    """Undo :func:`set_language` (the language before it is current again)."""
+    _current.reset(token)
 
 
 @contextmanager
