@@ -199,12 +199,12 @@ def _proposal(g: Game) -> A.ProposeTrade:
 
 def test_proposes_for_a_whole_group_held_by_opponents_when_it_can_pay_for_all() -> None:
     """RULES.md §9 trades: green is with two opponents; it asks one of them first, for
-    more than the printed price. With 2,500 it can pay for the three deeds and a house on
-    each."""
+    more than the printed price. With 3,500 it can pay for the three deeds and keep money
+    for three houses on each."""
     g = new_game()
     give(g, 1, 31, 32)
     give(g, 2, 34)
-    set_cash(g, 0, 2500)
+    set_cash(g, 0, 3500)
     choice = _proposal(g)
     assert choice.to == 1 and choice.take.squares == (31, 32)
     assert choice.give.cash > g.t.price[31] + g.t.price[32]
@@ -223,7 +223,7 @@ def test_does_not_start_on_a_group_it_cannot_afford_to_complete() -> None:
     bot = StrongBot(1)
     action = bot.choose(SeatView(g, 0), legal)
     while isinstance(action, A.ProposeTrade):
-        # green's deeds (920 at face, more with the premium) and a house on each (600)
+        # green's deeds (920 at face, more with the premium) and houses to build on them
         assert 31 not in action.take.squares
         action = bot.choose(SeatView(g, 0), legal)
     assert action is A.ROLL

@@ -78,7 +78,7 @@ PROPOSALS_PER_TURN: Final = 3
 # cash in hand, per unit, when we complete a group and want to build on it: a deed we
 # would give up less for is paid in trades before cash
 CASH_WORTH: Final = 1.25
-HOUSES_AFTER: Final = 1  # houses per street we keep money for when we buy a group
+HOUSES_AFTER: Final = 3  # houses per deed bought that we keep money for
 
 # probability of each throw total 2..12
 _DICE: Final = tuple(min(d - 1, 13 - d) / 36 for d in range(13))
@@ -936,7 +936,7 @@ class StrongBot:
                 return swap
         pay = max(0, int(need - given) + 1)
         # the later steps, at the same premium, from what is left after this one; and
-        # money for a house on every street of the group, or the group earns little
+        # money for HOUSES_AFTER houses per deed we buy, or the group earns little
         later = sum(_face(view, sq) for sq in rest) * FACE_PREMIUM
         later += t.house_cost[ask[0]] * len(missing) * HOUSES_AFTER
         left = budget - pay + sum(_face(view, sq) for _, sq in spare if sq not in give_squares)
