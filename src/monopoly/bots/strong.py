@@ -936,9 +936,11 @@ class StrongBot:
                 return swap
         pay = max(0, int(need - given) + 1)
         # the later steps, at the same premium, from what is left after this one; and
-        # money for HOUSES_AFTER houses per deed we buy, or the group earns little
+        # money for HOUSES_AFTER houses per deed we buy, or the group earns little (one
+        # where a house goes only on the street landed on)
         later = sum(_face(view, sq) for sq in rest) * FACE_PREMIUM
-        later += t.house_cost[ask[0]] * len(missing) * HOUSES_AFTER
+        houses = 1 if view.rules.build_only_on_landing else HOUSES_AFTER  # §8 option
+        later += t.house_cost[ask[0]] * len(missing) * houses
         left = budget - pay + sum(_face(view, sq) for _, sq in spare if sq not in give_squares)
         if pay > budget or later > left:
             return None
