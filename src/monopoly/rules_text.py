@@ -66,7 +66,9 @@ LABELS: Final[dict[str, str]] = {
     "target_worth": N_("Net worth that wins"),
 }
 
-_CHOICES: Final[dict[str, str]] = {
+# the words for the values of the rule options that are choices (also the page's, in
+# monopoly.web.ui_text)
+CHOICES: Final[dict[str, str]] = {
     "roll": N_("highest throw of the dice"),
     "fixed": N_("seat order"),
     "open": N_("open, ascending bids"),
@@ -102,7 +104,7 @@ def _value(t: Translator, name: str, value: Any, currency: str) -> str:
             return t.gettext("as printed on the board")
         return t.gettext("none")
     if isinstance(value, str):
-        return t.gettext(_CHOICES.get(value, value))
+        return t.gettext(CHOICES.get(value, value))
     if name in _MONEY_OPTIONS:
         return t.money(int(value), currency)
     return t.number(int(value))

@@ -115,6 +115,11 @@ class SeatView:
     def rent_of(self, sq: int, throw: int = 7) -> int:
         return self._g.rent_of(sq, throw)
 
+    def interest(self, sq: int) -> int:
+        """§9: the interest on deed `sq`'s mortgage (10 % rounded up by default), paid to
+        lift it and, at once, by whoever receives it mortgaged."""
+        return self._g._interest(sq)
+
     @property
     def houses_left(self) -> int:
         return self._g.houses_left

@@ -27,7 +27,7 @@ from typing import Final
 from monopoly.board import actions as A
 from monopoly.board.tables import K_RAILROAD, K_STREET
 from monopoly.board.view import BANK, SeatView
-from monopoly.bots.greedy import fallback, teardown
+from monopoly.bots.greedy import fallback, income_tax, lift_cost, teardown
 
 PROPOSAL_COOLDOWN: Final = 6  # turns before the same deeds are offered to a seat again
 MIN_CASH_AFTER_TRADE: Final = 50
@@ -125,7 +125,7 @@ class StrategyBot:
         if kind is A.KeepMortgaged:
             return first  # type: ignore[return-value]
         if first is A.TAX_FLAT:
-            return _income_tax(view)
+            return income_tax(view)
         if first is A.CHOOSE_PAY:
             ch = view.choice()
             pay = ch is not None and view.cash(seat_of(view)) - ch[2] >= self.reserve(view)
@@ -188,7 +188,7 @@ class StrategyBot:
             # the deeds of complete groups first, then the dearest
             unmortgages.sort(key=lambda s: (not owns_group(view, me, s), -t.price[s]))
             for sq in unmortgages:
-                if view.cash(me) - unmortgage_cost(view, sq) >= reserve:
+                if view.cash(me) - lift_cost(view, sq) >= reserve:
                     return A.UNMORTGAGE[sq]
         if trade is not None and self._proposed_turn != view.turn_number:
             self._proposed_turn = view.turn_number
@@ -346,12 +346,6 @@ def owns_group(view: SeatView, seat: int, sq: int) -> bool:
     return all(view.owner(s) == seat for s in t.groups[t.group_of[sq]])
 
 
-def unmortgage_cost(view: SeatView, sq: int) -> int:
-    value = view.tables.price[sq] // 2
-    percent: int = view.rules.mortgage_interest_percent
-    return value - (-value * percent // 100)
-
-
 def group_bonus(view: SeatView, g: int) -> int:
     """What completing street group `g` is worth beyond the deeds' prices."""
     t = view.tables
@@ -363,7 +357,7 @@ def group_bonus(view: SeatView, g: int) -> int:
 
 def deed_value(view: SeatView, sq: int) -> int:
     price = view.tables.price[sq]
-    return price // 2 - (unmortgage_cost(view, sq) - price // 2) if view.is_mortgaged(sq) else price
+    return price // 2 - view.interest(sq) if view.is_mortgaged(sq) else price
 
 
 def trade_value(view: SeatView, me: int, other: int, gets: A.Bundle, gives: A.Bundle) -> int:
@@ -423,16 +417,6 @@ def tradeable(view: SeatView, seat: int, sq: int) -> bool:
     if view.is_mortgaged(sq) and not view.rules.trade_mortgaged:
         return False
     return not any(view.level(s) for s in t.groups[t.group_of[sq]])
-
-
-def _income_tax(view: SeatView) -> A.Action:
-    """§6 income tax choice: whichever costs less (the worth is public)."""
-    choice = view.choice()
-    me = view.seat
-    if choice is None or me is None:
-        return A.TAX_FLAT
-    percent = view.percent_tax()
-    return A.TAX_PERCENT if percent < choice[2] else A.TAX_FLAT
 
 
 def raise_funds(view: SeatView, legal: list[A.LegalEntry]) -> A.Action:

@@ -94,7 +94,7 @@ class GreedyBot:
         if kind is _LiftReceived or kind is _KeepMortgaged:
             return first  # type: ignore[return-value]
         if first is _TAX_FLAT:
-            return _income_tax(view)
+            return income_tax(view)
         if first is _CHOOSE_PAY:
             return _pay_or_draw(view)
         if first is _DECLARE_BANKRUPTCY:
@@ -139,13 +139,9 @@ def _lift_mortgage(view: SeatView, legal: list[A.LegalEntry]) -> A.Action | None
     me = view.seat
     assert me is not None
     cash = view.cash(me)
-    t = view.tables
-    pct = view.rules.mortgage_interest_percent
     for e in legal:
         if type(e) is _Unmortgage:
-            value = t.price[e.square] // 2
-            cost = value - (-value * pct // 100)  # value + 10 % rounded up (§9)
-            if cash - cost >= CASH_RESERVE:
+            if cash - lift_cost(view, e.square) >= CASH_RESERVE:
                 return e
         elif type(e) is not _Build and e is not _END_TURN:
             break
@@ -154,17 +150,19 @@ def _lift_mortgage(view: SeatView, legal: list[A.LegalEntry]) -> A.Action | None
 
 def face_value(view: SeatView, bundle: A.Bundle) -> int:
     """What `bundle` is worth at face value to the seat that receives it."""
-    t = view.tables
-    pct = view.rules.mortgage_interest_percent
+    price = view.tables.price
     total = bundle.cash + bundle.iou + JAIL_CARD_FACE * len(bundle.jail_cards)
     for sq in bundle.squares:
-        price = t.price[sq]
         if view.is_mortgaged(sq):
-            half = price // 2
-            total += half + (-half * pct // 100)  # half, less the 10 % fee rounded up (§9)
+            total += price[sq] // 2 - view.interest(sq)  # half, less the fee at once (§9)
         else:
-            total += price
+            total += price[sq]
     return total
+
+
+def lift_cost(view: SeatView, sq: int) -> int:
+    """§9: what lifting deed `sq`'s mortgage costs (its mortgage value and the interest)."""
+    return view.tables.price[sq] // 2 + view.interest(sq)
 
 
 def face_gain(view: SeatView, gets: A.Bundle, gives: A.Bundle) -> int:
@@ -183,7 +181,7 @@ def _answer_offer(view: SeatView, legal: list[A.LegalEntry]) -> A.Action:
     return _REJECT_TRADE
 
 
-def _income_tax(view: SeatView) -> A.Action:
+def income_tax(view: SeatView) -> A.Action:
     """§6 income tax choice: whichever costs less (the worth is public)."""
     choice = view.choice()
     me = view.seat

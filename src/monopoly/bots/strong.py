@@ -46,7 +46,7 @@ from typing import Final
 from monopoly.board import actions as A
 from monopoly.board.tables import K_RAILROAD, K_STREET, K_UTILITY, BoardTables
 from monopoly.board.view import BANK, SeatView
-from monopoly.bots.greedy import fallback
+from monopoly.bots.greedy import fallback, income_tax, lift_cost
 from monopoly.sim.markov import landing_probabilities
 
 THROWS_PER_TURN: Final = 1.2  # doubles give a turn about 1.2 throws
@@ -188,7 +188,7 @@ class StrongBot:
         if kind is A.LiftReceived or kind is A.KeepMortgaged:
             return self._receipt(view, legal)
         if first is A.TAX_FLAT:
-            return _income_tax(view)
+            return income_tax(view)
         if first is A.CHOOSE_PAY:
             return _pay_or_draw(view)
         if first is A.DECLARE_BANKRUPTCY:
@@ -512,7 +512,6 @@ class StrongBot:
         cash = view.cash(me)
         reserve = self._reserve(view, me)
         hl = view.hotel_level
-        pct = view.rules.mortgage_interest_percent
         starve = self._starve(view, me)
         builds: list[A.Build] = []
         unmortgages: list[A.Unmortgage] = []
@@ -526,7 +525,7 @@ class StrongBot:
         for e in unmortgages:
             sq = e.square
             if t.kind[sq] == K_STREET and self._complete(view, t.group_of[sq], me):
-                cost = _lift_cost(t, sq, pct)
+                cost = lift_cost(view, sq)
                 if cash - cost >= reserve:
                     return e
         # 2. build: towards three houses first, best rent per cost
@@ -571,7 +570,7 @@ class StrongBot:
             best_income = -1.0
             for e in unmortgages:
                 sq = e.square
-                if sq in self._mortgaged_now or _lift_cost(t, sq, pct) > spare:
+                if sq in self._mortgaged_now or lift_cost(view, sq) > spare:
                     continue
                 income = bv.land[sq] * t.price[sq]
                 if income > best_income:
@@ -959,21 +958,6 @@ def _face(view: SeatView, sq: int) -> int:
     """A deed's face value: its printed price, half of it when mortgaged."""
     price = view.tables.price[sq]
     return price // 2 if view.is_mortgaged(sq) else price
-
-
-def _lift_cost(t: BoardTables, sq: int, pct: int) -> int:
-    value = t.price[sq] // 2
-    return value - (-value * pct // 100)
-
-
-def _income_tax(view: SeatView) -> A.Action:
-    """§6 income tax choice: whichever costs less (the worth is public)."""
-    choice = view.choice()
-    me = view.seat
-    if choice is None or me is None:
-        return A.TAX_FLAT
-    percent = view.percent_tax()
-    return A.TAX_PERCENT if percent < choice[2] else A.TAX_FLAT
 
 
 def _pay_or_draw(view: SeatView) -> A.Action:

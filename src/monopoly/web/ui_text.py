@@ -26,6 +26,7 @@ from typing import Final
 
 from monopoly.i18n import LANGUAGES, translation
 from monopoly.i18n import gettext_noop as N_
+from monopoly.rules_text import CHOICES as RULE_CHOICES
 from monopoly.rules_text import LABELS as OPTION_LABELS
 from monopoly.rules_text import PRESET_TITLES
 
@@ -181,27 +182,12 @@ TEXTS: Final[Mapping[str, str]] = {
     "error_empty_trade": N_("Put something on at least one side of the trade."),
 }
 
-# The rule options' choice words (as monopoly.rules_text words them).
-CHOICES: Final[Mapping[str, str]] = {
-    "roll": N_("highest throw of the dice"),
-    "fixed": N_("seat order"),
-    "open": N_("open, ascending bids"),
-    "sealed": N_("sealed bids"),
-    "none": N_("none: the property stays with the bank"),
-    "last_player": N_("the last player not bankrupt wins"),
-    "bankruptcies": N_("at the n-th bankruptcy; the richest wins"),
-    "time_limit": N_("when time is called; the richest wins"),
-    "turn_limit": N_("after a number of turns; the richest wins"),
-    "target_worth": N_("the first to reach a net worth wins"),
-}
-
-
 @cache
 def _texts(lang: str) -> Mapping[str, str]:
     t = translation(lang)
     out = {key: t.gettext(msgid) for key, msgid in TEXTS.items()}
     out.update({f"option_{name}": t.gettext(msgid) for name, msgid in OPTION_LABELS.items()})
-    out.update({f"choice_{value}": t.gettext(msgid) for value, msgid in CHOICES.items()})
+    out.update({f"choice_{value}": t.gettext(msgid) for value, msgid in RULE_CHOICES.items()})
     out.update({f"preset_{name}": t.gettext(msgid) for name, msgid in PRESET_TITLES.items()})
     return out
 
