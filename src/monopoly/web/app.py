@@ -40,6 +40,7 @@ from monopoly.web.protocol import (
     meta_json,
 )
 from monopoly.web.ratelimit import TokenBucket
+from monopoly.web.replay import replay_router
 from monopoly.web.rooms import Connection, ProtocolError, Room, RoomManager, check_lang
 
 STATIC: Final = Path(str(resources.files("monopoly.web").joinpath("static")))
@@ -312,6 +313,8 @@ def create_app(
                 await writer
             room.broadcast_room()
             manager().forget_if_idle(room)
+
+    app.include_router(replay_router(manager))  # a finished game step by step
 
     # --- the browser client (written beside this module, in static/)
 

@@ -172,6 +172,16 @@ TEXTS: Final[Mapping[str, str]] = {
     "seed_hash": N_("Fair dice: the hash of the secret seed, revealed at the end: {hash}"),
     "seed_ok": N_("✓ It matches the hash published at the start: the dice were fair."),
     "seed_bad": N_("✗ It does not match the hash published at the start!"),
+    # the replay viewer of a finished game
+    "replay": N_("Replay"),
+    "replay_first": N_("To the start"),
+    "replay_prev_turn": N_("One turn back"),
+    "replay_prev": N_("One action back"),
+    "replay_next": N_("Next action"),
+    "replay_next_turn": N_("Next turn"),
+    "replay_last": N_("To the end"),
+    "replay_step": N_("Action {n} of {total}"),
+    "replay_start": N_("The start of the game, before the first action."),
     # errors shown by the page
     "error_offline": N_("Not connected to the server: wait a moment."),
     "error_load": N_("Could not load the list."),

@@ -1,0 +1,157 @@
+"""The replay of a finished game, step by step, for the page's replay viewer (issue 5).
+
+``GET /api/rooms/{id}/replay?lang=L`` replays the room's record with the engine and sends
+one step per action: who acted, the action (canonical text and a label in words), the
+narrated events in ``lang`` (the sentences the live game sends) and the public board after
+it. Everything in a finished game is public (its seed is revealed at the end).
+
+The board is the spectators' view (``Game.view(None)``, the ``view`` of a ``state``
+message, so the page draws it with the same code), sent once in full (``start``, before
+the first action) and then as **deltas**: a step's ``delta`` holds only the keys of the
+view that changed; a list that kept its length is sent as ``{"index": new value}`` for the
+changed items. A 300-turn game thus weighs well under a megabyte instead of tens::
+
+    >>> apply_delta({"cash": [1, 2, 3], "turn": 4}, {"cash": {"1": 5}, "turn": 5})
+    {'cash': [1, 5, 3], 'turn': 5}
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gzip
+import json
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any, Final
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse, Response
+
+from monopoly.board import actions as A
+from monopoly.board.game import TABLE, Game
+from monopoly.board.record import replay
+from monopoly.i18n import LANGUAGES
+from monopoly.narrate import Narrator
+from monopoly.prompts import label
+from monopoly.web.rooms import ProtocolError, RoomManager
+
+__all__ = ["apply_delta", "delta", "replay_router", "replay_steps"]
+
+CACHED_REPLAYS: Final = 16  # (room, language) replays kept: a finished game never changes
+
+
+def delta(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
+    """The keys of `after` that differ from `before`; a list of the same length as before
+    is given as ``{"index": item}`` for its changed items only."""
+    out: dict[str, Any] = {}
+    for key, value in after.items():
+        old = before.get(key)
+        if value == old:
+            continue
+        if isinstance(value, list) and isinstance(old, list) and len(value) == len(old):
+            pairs = enumerate(zip(value, old, strict=True))
+            out[key] = {str(i): v for i, (v, o) in pairs if v != o}
+        else:
+            out[key] = value
+    return out
+
+
+def apply_delta(view: dict[str, Any], change: dict[str, Any]) -> dict[str, Any]:
+    """`view` with `change` (a :func:`delta`) applied; `view` itself is left as it was."""
+    out = dict(view)
+    for key, value in change.items():
+        old = out.get(key)
+        if isinstance(old, list) and isinstance(value, dict):
+            items = list(old)
+            for index, item in value.items():
+                items[int(index)] = item
+            out[key] = items
+        else:
+            out[key] = value
+    return out
+
+
+def _public_view(game: Game) -> dict[str, Any]:
+    view = game.view(None)
+    view.pop("seat", None)
+    return view
+
+
+def replay_steps(lines: list[str], lang: str) -> dict[str, Any]:
+    """The replay of a record (its lines: a header, then ``[seat, "action"]`` lines) in
+    `lang`: ``start`` (the board before the first action), ``start_texts`` (the events of
+    the set-up) and ``steps``, one per action line."""
+    game = replay(lines[:1], events=True)  # the set-up only: the actions follow one by one
+    narrator = Narrator.for_game(game, lang)
+    start_texts = narrator.sentences(game.events or [])
+    if game.events is not None:
+        game.events.clear()
+    view = _public_view(game)
+    start = view
+    steps: list[dict[str, Any]] = []
+    for line in lines[1:]:
+        if not line.strip():
+            continue
+        seat, text = json.loads(line)
+        action = A.parse_action(str(text))
+        words = text if seat == TABLE else label(game, int(seat), action, lang)
+        events = game.apply(int(seat), action)
+        if game.events is not None:
+            game.events.clear()
+        after = _public_view(game)
+        steps.append({
+            "seat": int(seat),
+            "action": action.text(),
+            "label": words,
+            "texts": narrator.sentences(events),
+            "delta": delta(view, after),
+        })
+        view = after
+    return {
+        "lang": lang,
+        "edition": game.edition.key,
+        "hotel_level": game.hotel_level,
+        "seats": [p.name for p in game.players],
+        "start": start,
+        "start_texts": start_texts,
+        "steps": steps,
+        "outcome": game.outcome.to_dict() if game.outcome is not None else None,
+    }
+
+
+def replay_router(manager: Callable[[], RoomManager]) -> APIRouter:
+    """The replay route over the server's rooms (`manager`: the app's room manager)."""
+    router = APIRouter()
+    # (room, language) -> the replay as JSON, plain and gzipped: a finished game never changes
+    cache: OrderedDict[tuple[str, str], tuple[bytes, bytes]] = OrderedDict()
+
+    @router.get("/api/rooms/{room_id}/replay", response_class=JSONResponse)
+    async def room_replay(room_id: str, request: Request, lang: str = "en") -> Response:
+        """A finished game step by step (docs/protocol.md, "The replay of a finished
+        game"): one step per action of its record, the events in words in `lang`, the
+        public board after each as a delta of the one before."""
+        if lang not in LANGUAGES:
+            raise ProtocolError("invalid", 400, reason="lang")
+        m = manager()
+        room = await m.get(room_id)
+        if room.status != "finished":
+            raise ProtocolError("forbidden", 403, reason="not_over")
+        key = (room.id, lang)
+        found = cache.get(key)
+        if found is None:
+            rows = await m.writer.call(m.store.actions, room.id, 0)
+            lines = room.record_lines([(r.seat, r.text) for r in rows])
+            data = {"room": room.id, "seed": room.seed, "seed_hash": room.seed_hash,
+                    **await asyncio.to_thread(replay_steps, lines, lang)}
+            raw = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+            found = cache[key] = (raw, gzip.compress(raw, 6))
+            while len(cache) > CACHED_REPLAYS:
+                cache.popitem(last=False)
+        cache.move_to_end(key)
+        raw, packed = found
+        if "gzip" in request.headers.get("accept-encoding", "").lower():
+            return Response(packed, media_type="application/json",
+                            headers={"Content-Encoding": "gzip", "Vary": "Accept-Encoding"})
+        return Response(raw, media_type="application/json", headers={"Vary": "Accept-Encoding"})
+
+    return router
