@@ -17,7 +17,11 @@ import pytest
 from typer.testing import CliRunner
 from websockets.asyncio.client import connect
 
+from monopoly.board.actions import parse_action
 from monopoly.cli import app
+from monopoly.store import Store
+from monopoly.web.protocol import encode
+from monopoly.web.rooms import RoomManager, Writer
 from monopoly.web.client import SeatClient, simple_choice
 from serverkit import Server, create_room, free_port, short, sqlite_url, start_room
 
@@ -442,5 +446,68 @@ def test_loadtest_plays_games_over_websockets_and_reports() -> None:
     assert data["games"] == 2 and data["games_finished"] >= 2 and data["errors"] == 0
     assert data["actions"] > 0 and 0 < data["p50_ms"] <= data["p99_ms"]
     assert data["memory_per_game_kb"] is not None and data["own_server"] is True
+    assert data["server_cpu_ms_per_action"] > 0 and data["client_cpu_s"] > 0
     bad = CliRunner().invoke(app, ["loadtest", "--games", "0"])
     assert bad.exit_code == 2
+
+
+# --- in-process: the room's messages and the writer (no server process needed)
+
+
+def test_a_state_message_is_the_state_encoded_in_every_position() -> None:
+    """`state_text` (cached legal entries, prompts only where asked) is exactly the text of
+    `state` encoded, for every seat, a spectator and each language, all game long."""
+
+    async def run() -> int:
+        manager = RoomManager(Store("sqlite://"), bot_delay=0)
+        try:
+            room, _, _, _ = await manager.create(
+                "classic", "disney", {"end": "turn_limit", "turn_limit": 30}, 3,
+                {1: "easy", 2: "medium"}, "Ann", None, "bot")
+            await manager.start(room)  # the bots play every seat but Ann's
+            checked = 0
+            while room.status == "playing":
+                async with room.lock:
+                    for seat in (0, 1, 2, None):
+                        for lang in ("en", "cs", "ru"):
+                            assert room.state_text(seat, lang) == encode(room.state(seat, lang))
+                            checked += 1
+                    game = room.game
+                    assert game is not None
+                    if 0 in game.pending_seats():
+                        choice = simple_choice(json.loads(room.state_text(0, "en")), 0)
+                        assert choice is not None
+                        await room.act(0, parse_action(choice), by_person=True)
+                await asyncio.sleep(0)
+            assert room.state_text(0, "en") == encode(room.state(0, "en"))
+            return checked
+        finally:
+            await manager.close()
+
+    assert asyncio.run(run()) > 100
+
+
+def test_the_writer_commits_each_action_before_its_await_returns(tmp_path: Path) -> None:
+    """Group commit: actions stored together from many rooms, each caller resumed only
+    once its row is in the database; a refused row fails only its own caller."""
+    store = Store(sqlite_url(tmp_path))
+    writer = Writer(store)
+    seen: dict[tuple[str, int], bool] = {}
+
+    async def one(room: str, seq: int) -> None:
+        await writer.append(room, seq, 0, f"roll {seq}")
+        seen[(room, seq)] = any(a.seq == seq for a in store.actions(room))
+
+    async def run() -> list[BaseException | None]:
+        tasks = [one(f"r{n}", seq) for seq in range(1, 6) for n in range(20)]
+        ok = await asyncio.gather(*tasks, return_exceptions=True)
+        again = await asyncio.gather(writer.append("r0", 1, 0, "dup"), one("r0", 6),
+                                     return_exceptions=True)
+        order = await writer.call(store.actions, "r0")
+        assert [a.seq for a in order] == [1, 2, 3, 4, 5, 6]
+        return [*ok, *again]
+
+    results = asyncio.run(run())
+    writer.close()
+    assert all(r is None for r in results[:100]) and len(seen) == 101 and all(seen.values())
+    assert isinstance(results[100], Exception) and results[101] is None

@@ -3,7 +3,10 @@ over real WebSockets, each game two client seats and one server bot; a finished 
 replaced by a new one until the time is up.
 
 Without a URL it starts its own server (``monopoly serve``) on a free loopback port with a
-temporary SQLite database, and reports the server's memory per game.
+temporary SQLite database, and reports the server's memory per game and the CPU time it
+spent per action. The server is always a process of its own (its own event loop); the
+load clients run here, in one event loop of this process, so on a small machine they
+compete with the server for the CPU: ``client_cpu_s`` says how much they took.
 """
 
 from __future__ import annotations
@@ -69,6 +72,16 @@ def wait_healthy(base: str, proc: subprocess.Popen[bytes] | None, timeout: float
     raise RuntimeError(f"the server at {base} did not answer in {timeout} s")
 
 
+def cpu_seconds(pid: int) -> float | None:
+    """The CPU time (user + system) process `pid` has used so far (Linux /proc), or None."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+    # after the command's ")": state is field 3, utime field 14 and stime field 15
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def _percentile(values: list[float], p: float) -> float | None:
     if not values:
         return None
@@ -111,6 +124,8 @@ async def _run(url: str, games: int, duration: float, think: float, turns: int,
                              "games_started": 0, "failures": []}
     ws_base = url.replace("http://", "ws://").replace("https://", "wss://")
     base_rss = rss_bytes(server_pid) if server_pid else None
+    base_cpu = cpu_seconds(server_pid) if server_pid else None
+    client_cpu = time.process_time()
     peak = base_rss or 0
     deadline = time.monotonic() + duration
     limits = httpx.Limits(max_connections=games * 2 + 10)
@@ -140,6 +155,9 @@ async def _run(url: str, games: int, duration: float, think: float, turns: int,
         await asyncio.gather(*lanes)
         elapsed = time.monotonic() - started
         sampler.cancel()
+    end_cpu = cpu_seconds(server_pid) if server_pid else None
+    server_cpu = None if end_cpu is None or base_cpu is None else end_cpu - base_cpu
+    client_cpu = time.process_time() - client_cpu
     lat = stats["latencies"]
     p50, p99 = _percentile(lat, 50), _percentile(lat, 99)
     return {
@@ -155,6 +173,11 @@ async def _run(url: str, games: int, duration: float, think: float, turns: int,
         "failures": stats["failures"][:5],
         "seconds": round(elapsed, 1),
         "think_s": think,
+        "server_cpu_s": None if server_cpu is None else round(server_cpu, 2),
+        "server_cpu_ms_per_action": round(server_cpu * 1000 / stats["actions"], 3)
+        if server_cpu is not None and stats["actions"]
+        else None,
+        "client_cpu_s": round(client_cpu, 2),
         "server_rss_mb": round(peak / 2**20, 1) if server_pid else None,
         "memory_per_game_kb": round((peak - (base_rss or 0)) / games / 1024, 1)
         if server_pid and base_rss

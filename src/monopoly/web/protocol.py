@@ -7,6 +7,7 @@ is translated in the language of the connection or request.
 
 from __future__ import annotations
 
+import json
 from dataclasses import fields
 from typing import Any, Final
 
@@ -17,7 +18,12 @@ from monopoly.board.rules import PRESET_OPTIONS, PRESETS, RuleSet
 from monopoly.bots.base import LEVELS
 from monopoly.i18n import LANGUAGES, translation
 from monopoly.i18n import gettext_noop as N_
-from monopoly.prompts import label, labels
+from monopoly.narrate import Narrator
+
+# The word-book of the prompts (a narrator with its translations) and the label of one
+# entry written with it: what ``prompts.label`` does, without building a narrator per call.
+from monopoly.prompts import _label as label_with
+from monopoly.prompts import _Words, labels
 
 EDITIONS: Final = ("standard", "uk", "disney")
 MAX_MESSAGE: Final = 16 * 1024  # bytes of one WebSocket message
@@ -112,30 +118,93 @@ _CACHED_LABELS: Final = (
     A.Mortgage, A.Unmortgage, A.Build, A.SellBuilding, A.TradeTemplate, A.RaiseFundsTemplate,
 )
 
-LabelCache = dict[tuple[object, ...], str]
+
+class LabelCache:
+    """The labels of one game's legal entries, kept for the server's room of that game:
+    the texts of :data:`_CACHED_LABELS` by entry, language, seat and building level, and
+    one word-book (a :class:`~monopoly.narrate.Narrator` and its translations) per
+    language for the rest. ``prompts.label`` builds a narrator on every call, which cost
+    about a tenth of the server's time; the seats' names and the edition of a game never
+    change, so one per language serves the whole game."""
+
+    __slots__ = ("_words", "encoded", "texts")
+
+    def __init__(self) -> None:
+        self.texts: dict[tuple[object, ...], str] = {}
+        self._words: dict[str, _Words] = {}
+        # the JSON text of an entry with its label (see legal_text)
+        self.encoded: dict[tuple[A.LegalEntry, str], str] = {}
+
+    def words(self, game: Game, lang: str) -> _Words:
+        """The word-book of `game` in `lang` (built once)."""
+        w = self._words.get(lang)
+        if w is None or w.game is not game:
+            w = self._words[lang] = _Words(game, lang)
+        return w
+
+    def narrator(self, game: Game, lang: str) -> Narrator:
+        """The narrator of `game` in `lang` (built once)."""
+        return self.words(game, lang).n
 
 
 def legal_json(
     game: Game, seat: int | None, lang: str, cache: LabelCache | None = None
 ) -> list[dict[str, Any]]:
-    """The seat's legal entries with their labels in `lang` (:func:`entry_json`)."""
+    """The seat's legal entries with their labels in `lang` (:func:`entry_json`); with a
+    `cache`, the labels are the same texts, written once."""
     if seat is None or game.is_over:
         return []
     if cache is None:
         return [entry_json(entry, text) for entry, text in labels(game, seat, lang)]
+    return [entry_json(entry, text) for entry, text in _labelled(game, seat, lang, cache)]
+
+
+def legal_text(game: Game, seat: int | None, lang: str, cache: LabelCache) -> str:
+    """:func:`legal_json` as JSON text (:func:`encode`). The text of an entry with its
+    label is kept in `cache`: most entries of a state are the same as in the previous
+    one (a seat's mortgages, buildings, trades), and need not be built and encoded again."""
+    if seat is None or game.is_over:
+        return "[]"
+    encoded = cache.encoded
+    if len(encoded) > _ENCODED_LIMIT:  # bids and amounts of a long game: start afresh
+        encoded.clear()
+    parts = []
+    for pair in _labelled(game, seat, lang, cache):
+        text = encoded.get(pair)
+        if text is None:
+            text = encoded[pair] = encode(entry_json(*pair))
+        parts.append(text)
+    return "[" + ",".join(parts) + "]"
+
+
+_ENCODED_LIMIT: Final = 4096  # entries kept per game by legal_text
+
+
+def _labelled(
+    game: Game, seat: int, lang: str, cache: LabelCache
+) -> list[tuple[A.LegalEntry, str]]:
+    """The seat's legal entries with their labels, written once where they can be."""
     out = []
     placing = game.placement is not None
+    texts = cache.texts
+    words = cache.words(game, lang)
     for entry in game.legal_actions(seat):
         if isinstance(entry, _CACHED_LABELS):
             sq = getattr(entry, "square", -1)
             key = (entry, lang, seat, game.level[sq] if sq >= 0 else 0, placing)
-            text = cache.get(key)
+            text = texts.get(key)
             if text is None:
-                text = cache[key] = label(game, seat, entry, lang)
+                text = texts[key] = label_with(words, seat, entry)
         else:
-            text = label(game, seat, entry, lang)
-        out.append(entry_json(entry, text))
+            text = label_with(words, seat, entry)
+        out.append((entry, text))
     return out
+
+
+def encode(message: object) -> str:
+    """A message as compact JSON text (the dicts' keys in the order they were built, so
+    ``"type"`` comes first)."""
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
 
 
 def board_json(edition_key: str, lang: str) -> dict[str, Any]:

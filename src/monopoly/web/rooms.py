@@ -18,10 +18,11 @@ import hashlib
 import hmac
 import json
 import logging
+import queue
 import secrets
+import threading
 import time
 from collections.abc import Awaitable, Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Final, TypeVar
 
@@ -34,10 +35,9 @@ from monopoly.board.rules import RuleSet, preset
 from monopoly.board.view import SeatView
 from monopoly.bots.base import Bot, make_bot
 from monopoly.i18n import LANGUAGES, translation
-from monopoly.narrate import Narrator
 from monopoly.prompts import prompt
 from monopoly.store import SNAPSHOT_EVERY, RoomRow, SeatRow, Store
-from monopoly.web.protocol import LabelCache, error_text, legal_json
+from monopoly.web.protocol import LabelCache, encode, error_text, legal_json, legal_text
 
 log = logging.getLogger("monopoly.web")
 
@@ -85,80 +85,127 @@ class ProtocolError(Exception):
 
 
 class Writer:
-    """The store, used from one place at a time, in the order of the calls. Actions are
-    group-committed: the actions that arrive while a transaction runs (or, inline, in one
-    turn of the event loop) go into one transaction, and each caller's ``await`` returns
-    only once its row is committed.
+    """The store, used from one worker thread, in the order of the calls.
 
-    `inline` (the default for SQLite): the store is called on the event loop's thread. A
-    local SQLite commit takes a few milliseconds, less than handing the work to a thread
-    and back costs on a busy machine (two thread wake-ups per commit). Otherwise (a
-    database over the network: PostgreSQL) one worker thread makes the calls."""
+    Actions are group-committed: the worker takes every job queued since its last
+    transaction, so the actions that arrived while a commit (its fsync) ran go into the
+    next transaction together, and each caller's ``await`` returns only once its own row
+    is committed. The event loop never waits for the disk: while the worker commits, the
+    loop goes on serving the other rooms (a commit with ``synchronous=FULL`` takes
+    milliseconds of I/O wait, but little CPU). The worker hands its results back in one
+    wake-up of the loop per batch.
+    """
 
-    def __init__(self, store: Store, inline: bool | None = None) -> None:
+    def __init__(self, store: Store) -> None:
         self.store = store
-        if inline is None:
-            inline = store.engine.dialect.name == "sqlite"
-        self.inline = inline
-        self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="monopoly-store")
-        self._queue: list[tuple[tuple[str, int, int, str], asyncio.Future[None]]] = []
-        self._draining = False
-        self._drainer: asyncio.Task[None] | None = None
+        self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._work, name="monopoly-store", daemon=True)
+        self._thread.start()
 
     async def call(self, fn: Callable[..., T], *args: Any) -> T:
-        if self.inline:
-            return fn(*args)
+        """``fn(*args)`` (a :class:`Store` method) on the worker, after every job queued
+        before it."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.pool, fn, *args)
+        fut: asyncio.Future[T] = loop.create_future()
+        self._jobs.put(_Job(loop, fut, fn, args))
+        return await fut
 
     async def append(self, room: str, seq: int, seat: int, text: str) -> None:
+        """Store one action row; returns once it is committed (raises if it cannot be)."""
         loop = asyncio.get_running_loop()
         fut: asyncio.Future[None] = loop.create_future()
-        self._queue.append(((room, seq, seat, text), fut))
-        if not self._draining:
-            self._draining = True
-            self._drainer = loop.create_task(self._drain())
+        self._jobs.put(_Job(loop, fut, None, (room, seq, seat, text)))
         await fut
 
-    async def _drain(self) -> None:
-        try:
-            while self._queue:
-                if self.inline:
-                    await asyncio.sleep(0)  # the actions of this turn of the loop, together
-                batch, self._queue = self._queue, []
+    def _work(self) -> None:
+        """The worker thread: run the queued jobs, consecutive action rows in one
+        transaction, and resolve their futures on their loops."""
+        jobs = self._jobs
+        while True:
+            batch = [jobs.get()]
+            with contextlib.suppress(queue.Empty):
+                while True:
+                    batch.append(jobs.get_nowait())
+            stop = None in batch
+            done: list[tuple[_Job, Any, BaseException | None]] = []
+            rows: list[_Job] = []
+            for job in batch:
+                if job is None:
+                    continue
+                if job.fn is None:
+                    rows.append(job)
+                    continue
+                self._append(rows, done)
+                rows = []
                 try:
-                    await self.call(self.store.append_actions, [row for row, _ in batch])
-                except Exception:
-                    # one bad row must not fail the others: each alone, in order
-                    for row, fut in batch:
-                        try:
-                            await self.call(self.store.append_actions, [row])
-                        except Exception as exc:
-                            log.error("cannot store action %s of room %s: %r", row[1], row[0],
-                                      exc)
-                            if not fut.done():
-                                fut.set_exception(exc)
-                        else:
-                            if not fut.done():
-                                fut.set_result(None)
+                    done.append((job, job.fn(*job.args), None))
+                except Exception as exc:
+                    done.append((job, None, exc))
+            self._append(rows, done)
+            _resolve_all(done)
+            if stop:
+                return
+
+    def _append(self, rows: list[_Job], done: list[tuple[_Job, Any, BaseException | None]]
+                ) -> None:
+        if not rows:
+            return
+        try:
+            self.store.append_actions([job.args for job in rows])
+        except Exception:
+            # one bad row must not fail the others: each alone, in order
+            for job in rows:
+                try:
+                    self.store.append_actions([job.args])
+                except Exception as exc:
+                    log.error("cannot store action %s of room %s: %r", job.args[1],
+                              job.args[0], exc)
+                    done.append((job, None, exc))
                 else:
-                    for _, fut in batch:
-                        if not fut.done():
-                            fut.set_result(None)
-        finally:
-            self._draining = False
+                    done.append((job, None, None))
+        else:
+            done.extend((job, None, None) for job in rows)
 
     def close(self) -> None:
-        self.pool.shutdown(wait=True)
+        """Finish the queued jobs, stop the worker, close the store."""
+        if self._thread.is_alive():
+            self._jobs.put(None)
+            self._thread.join()
         self.store.close()
 
 
+@dataclass(slots=True)
+class _Job:
+    """One call for the worker (`fn` None: an action row, `args` = (room, seq, seat,
+    text)) and the future that gets its result on `loop`."""
+
+    loop: asyncio.AbstractEventLoop
+    fut: asyncio.Future[Any]
+    fn: Callable[..., Any] | None
+    args: tuple[Any, ...]
+
+
+def _resolve_all(done: list[tuple[_Job, Any, BaseException | None]]) -> None:
+    """Hand the results to their loops: one wake-up per loop for the whole batch."""
+    by_loop: dict[asyncio.AbstractEventLoop, list[tuple[_Job, Any, BaseException | None]]] = {}
+    for item in done:
+        by_loop.setdefault(item[0].loop, []).append(item)
+    for loop, items in by_loop.items():
+        with contextlib.suppress(RuntimeError):  # the loop is closed: nobody waits
+            loop.call_soon_threadsafe(_resolve, items)
+
+
+def _resolve(items: list[tuple[_Job, Any, BaseException | None]]) -> None:
+    for job, result, exc in items:
+        if job.fut.done():  # the caller was cancelled
+            continue
+        if exc is not None:
+            job.fut.set_exception(exc)
+        else:
+            job.fut.set_result(result)
+
+
 # --------------------------------------------------------------------------- rooms
-
-
-def encode(message: dict[str, Any]) -> str:
-    """A message as JSON text ("type" first, as the dicts are built)."""
-    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
 
 
 @dataclass(eq=False)
@@ -220,8 +267,7 @@ class Room:
         self.game: Game | None = None
         self.seq = 0
         self.bots: dict[int, Bot] = {}
-        self.labels: LabelCache = {}
-        self.narrators: dict[str, Narrator] = {}  # by language: the seats' names are fixed
+        self.labels = LabelCache()  # and the narrators: the seats' names are fixed
         self.table: TableClock | None = None
         self.driver: asyncio.Task[None] | None = None
         self._decision: tuple[object, ...] | None = None
@@ -304,8 +350,7 @@ class Room:
         self.game = game
         self.seq = seq
         self.bots = {}
-        self.labels = {}
-        self.narrators = {}
+        self.labels = LabelCache()
         for s in self.seats.values():
             if s.bot is not None:
                 self.bots[s.seat] = make_bot(s.bot, _bot_seed(self.id, s.seat))
@@ -360,6 +405,7 @@ class Room:
         return None
 
     def state(self, seat: int | None, lang: str) -> dict[str, Any]:
+        """The `state` message of `seat` (None: a spectator) in `lang`."""
         game = self.game
         if game is None:
             return {
@@ -367,17 +413,46 @@ class Room:
                 "prompt": None, "waiting": [], "board": {"edition": self.config["edition"]},
                 "clock": None,
             }
+        waiting = game.pending_seats()
         return {
             "type": "state",
             "seq": self.seq,
             "status": self.status,
             "view": game.view(seat),
             "legal": legal_json(game, seat, lang, self.labels),
-            "prompt": None if seat is None else prompt(game, seat, lang),
-            "waiting": game.pending_seats(),
+            "prompt": self._prompt(game, seat, lang, waiting),
+            "waiting": waiting,
             "board": {"edition": game.edition.key},
             "clock": self.clock_json(),
         }
+
+    def state_text(self, seat: int | None, lang: str) -> str:
+        """:meth:`state` encoded (:func:`encode`: the same JSON text), with the legal
+        entries' texts taken from the room's cache (:func:`legal_text`)."""
+        game = self.game
+        if game is None:
+            return encode(self.state(seat, lang))
+        waiting = game.pending_seats()
+        head = encode({
+            "type": "state",
+            "seq": self.seq,
+            "status": self.status,
+            "view": game.view(seat),
+        })
+        tail = encode({
+            "prompt": self._prompt(game, seat, lang, waiting),
+            "waiting": waiting,
+            "board": {"edition": game.edition.key},
+            "clock": self.clock_json(),
+        })
+        return f'{head[:-1]},"legal":{legal_text(game, seat, lang, self.labels)},{tail[1:]}'
+
+    @staticmethod
+    def _prompt(game: Game, seat: int | None, lang: str, waiting: list[int]) -> str | None:
+        # prompts.prompt is None for a seat the game does not wait for: not asked at all
+        if seat is None or not (game.is_over or seat in waiting):
+            return None
+        return prompt(game, seat, lang)
 
     def broadcast_room(self) -> None:
         message = {"type": "room", "room": self.public()}
@@ -393,16 +468,14 @@ class Room:
         self._track_decision()
         for c in self.conns:
             if c.lang not in told:
-                narrator = self.narrators.get(c.lang)
-                if narrator is None:
-                    narrator = self.narrators[c.lang] = Narrator.for_game(game, c.lang)
+                narrator = self.labels.narrator(game, c.lang)
                 told[c.lang] = encode({"type": "events", "seq": self.seq, "seat": seat,
                                        "action": action.text(),
                                        "texts": narrator.sentences(events)})
             c.send(told[c.lang])
             key = (c.seat, c.lang)
             if key not in states:
-                states[key] = encode(self.state(c.seat, c.lang))
+                states[key] = self.state_text(c.seat, c.lang)
             c.send(states[key])
 
     def send_state_all(self) -> None:
@@ -410,7 +483,7 @@ class Room:
         for c in self.conns:
             key = (c.seat, c.lang)
             if key not in states:
-                states[key] = encode(self.state(c.seat, c.lang))
+                states[key] = self.state_text(c.seat, c.lang)
             c.send(states[key])
 
     def _track_decision(self) -> None:
