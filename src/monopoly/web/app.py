@@ -41,7 +41,14 @@ from monopoly.web.protocol import (
 )
 from monopoly.web.ratelimit import TokenBucket
 from monopoly.web.replay import replay_router
-from monopoly.web.rooms import Connection, ProtocolError, Room, RoomManager, check_lang
+from monopoly.web.rooms import (
+    Connection,
+    ProtocolError,
+    Room,
+    RoomManager,
+    check_lang,
+    settle_for_serving,
+)
 
 STATIC: Final = Path(str(resources.files("monopoly.web").joinpath("static")))
 PLACEHOLDER: Final = """<!doctype html><html><head><meta charset="utf-8">
@@ -105,6 +112,7 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        settle_for_serving()
         manager = RoomManager(Store(db_url), bot_delay=bot_delay)
         await manager.load()
         state["manager"] = manager

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import hashlib
 import hmac
 import json
@@ -28,6 +29,7 @@ from typing import Any, Final, TypeVar
 
 from monopoly.board import actions as A
 from monopoly.board.clocks import TableClock
+from monopoly.board.edition import load_edition
 from monopoly.board.errors import MonopolyError
 from monopoly.board.game import TABLE, Game
 from monopoly.board.record import RECORD_FORMAT, header, restore, snapshot
@@ -37,7 +39,14 @@ from monopoly.bots.base import Bot, make_bot
 from monopoly.i18n import LANGUAGES, translation
 from monopoly.prompts import prompt
 from monopoly.store import SNAPSHOT_EVERY, RoomRow, SeatRow, Store
-from monopoly.web.protocol import LabelCache, encode, error_text, legal_json, legal_text
+from monopoly.web.protocol import (
+    EDITIONS,
+    LabelCache,
+    encode,
+    error_text,
+    legal_json,
+    legal_text,
+)
 
 log = logging.getLogger("monopoly.web")
 
@@ -208,6 +217,39 @@ def _resolve(items: list[tuple[_Job, Any, BaseException | None]]) -> None:
 # --------------------------------------------------------------------------- rooms
 
 
+class ViewParts:
+    """Encodes a ``{"view": ...}`` message, reusing the text of the view's 40-square lists
+    (owner, level, mortgaged: most of a view, and rarely changed by an action) when they
+    equal the previous ones. The lists are the same for every seat."""
+
+    SHARED: Final = ("owner", "level", "mortgaged")
+    # stands in for a list while the rest is encoded: a string no view contains
+    MARK: Final = f"view-part-{secrets.token_hex(16)}-"
+
+    def __init__(self) -> None:
+        self._last: dict[str, tuple[list[Any], str]] = {}
+
+    def encode(self, message: dict[str, Any]) -> str:
+        view = message.get("view")
+        if not isinstance(view, dict):
+            return encode(message)
+        view = dict(view)
+        parts = []
+        for key in self.SHARED:
+            value = view.get(key)
+            if type(value) is not list:
+                continue
+            last = self._last.get(key)
+            if last is None or last[0] != value:
+                last = self._last[key] = (list(value), encode(value))
+            view[key] = self.MARK + key
+            parts.append((f'"{self.MARK}{key}"', last[1]))
+        text = encode({**message, "view": view})
+        for mark, part in parts:
+            text = text.replace(mark, part, 1)
+        return text
+
+
 @dataclass(eq=False)
 class Connection:
     """One WebSocket: its seat (None: a spectator), language and outgoing queue."""
@@ -268,6 +310,7 @@ class Room:
         self.seq = 0
         self.bots: dict[int, Bot] = {}
         self.labels = LabelCache()  # and the narrators: the seats' names are fixed
+        self._view_parts = ViewParts()
         self.table: TableClock | None = None
         self.driver: asyncio.Task[None] | None = None
         self._decision: tuple[object, ...] | None = None
@@ -433,7 +476,7 @@ class Room:
         if game is None:
             return encode(self.state(seat, lang))
         waiting = game.pending_seats()
-        head = encode({
+        head = self._view_parts.encode({
             "type": "state",
             "seq": self.seq,
             "status": self.status,
@@ -870,6 +913,19 @@ class RoomManager:
                 await self.writer.call(self.store.put_seat, room.id, s.row())
         room.broadcast_room()
         room.wake.set()
+
+
+def settle_for_serving() -> None:
+    """Load what every room shares (the translations, the editions), then freeze
+    everything alive into the garbage collector's permanent generation: the modules,
+    catalogs and editions were most of what each full collection walked, a pause of the
+    whole server (70-110 ms with 200 games; 15-35 ms frozen). Call once at start-up."""
+    for lang in LANGUAGES:
+        translation(lang)
+    for edition in EDITIONS:
+        load_edition(edition)
+    gc.collect()
+    gc.freeze()
 
 
 def _bot_name(level: str, seat: int) -> str:
