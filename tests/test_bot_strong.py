@@ -229,17 +229,18 @@ def test_does_not_start_on_a_group_it_cannot_afford_to_complete() -> None:
     assert action is A.ROLL
 
 
-def test_pays_with_a_deed_it_cannot_use_before_cash() -> None:
-    """It holds one orange (another is with seat 2, the third with the bank: out of reach
-    for now) and wants dark blue."""
+def test_pays_in_cash_and_keeps_its_deeds() -> None:
+    """RULES.md §9 trades: it holds one orange (another is with seat 2, the third with
+    the bank: out of reach for now) and wants dark blue; it pays more than the printed
+    price, all in cash: a deed handed over would go on earning rent for the holder."""
     g = new_game()
-    give(g, 0, 37, 16)
-    give(g, 2, 18)
+    give(g, 0, 37, 16, 1)
+    give(g, 2, 18, 3)
     give(g, 1, 39)
     choice = _proposal(g)
     assert choice.to == 1 and choice.take.squares == (39,)
-    assert 16 in choice.give.squares
-    assert choice.give.cash + sum(g.t.price[s] for s in choice.give.squares) > g.t.price[39]
+    assert choice.give.squares == ()
+    assert choice.give.cash > g.t.price[39]
 
 
 def test_never_offers_a_deed_that_completes_the_holders_better_group() -> None:
@@ -259,6 +260,7 @@ def test_offers_more_each_time_the_last_deed_is_refused() -> None:
     g = new_game()
     give(g, 0, 16, 18)
     give(g, 1, 19)
+    set_cash(g, 0, 5000)  # enough for the third offer and houses after it
     bot = StrongBot(1)
     offers = []
     for turn in (1, 20, 40):

@@ -30,12 +30,14 @@ It sees only a :class:`~monopoly.board.view.SeatView` and the legal entries. Its
   whose other deeds are all with opponents: first groups one trade completes (fewest
   missing and best income first), then, one holder at a time, one planned group it can
   pay for whole. Its offers pay more than the printed prices and more than the holder
-  loses by our model, with deeds it cannot use before cash; for the last deeds it adds a
+  loses by our model, in cash (deeds paid in trades go on earning for the opponents; the
+  ladder's tables placed it better paying cash only); for the last deeds it adds a
   growing share of the group's worth each time it is refused. It gives a deed that
-  completes the holder's group only in a swap of monopolies where ours is worth more,
-  and it buys no first steps towards a group whose last deed is with an opponent that
-  never sold it one. Offers made to it must help it more than the proposer: it never
-  hands an opponent a complete group but in such a swap.
+  completes the holder's group only in a swap of monopolies where ours is worth
+  ``TRADE_EDGE`` (2.5) times more, and it buys no first steps towards a group whose last
+  deed is with an opponent that never sold it one. Offers made to it must help it
+  ``TRADE_EDGE`` times more than the proposer: it never hands an opponent a complete
+  group but in such a swap.
 """
 
 from __future__ import annotations
@@ -50,21 +52,20 @@ from monopoly.bots.greedy import fallback, income_tax, lift_cost
 from monopoly.sim.markov import landing_probabilities
 
 THROWS_PER_TURN: Final = 1.2  # doubles give a turn about 1.2 throws
-HORIZON: Final = 12.0  # rounds over which a group's income counts in its value
+HORIZON: Final = 20.0  # rounds over which a group's income counts in its value
 DEBT_HORIZON: Final = 4.0  # rounds of income lost by a sale or mortgage in a debt
 JAIL_CARD_VALUE: Final = 40
 # What a deed is worth to us, as a multiple of its printed price, when it does not
-# complete a group of ours (tuned against the greedy field: deeds of groups we cannot
-# complete are left to the auction, where the others pay full price for them and are
-# short of cash later, when the deeds we want come up)
-BLOCK: Final = 1.5  # an opponent holds the rest of its group
+# complete a group of ours (tuned against the greedy field and the ladder's tables: deeds
+# of groups we cannot complete are left to the auction, where the others pay full price
+# for them and are short of cash later, when the deeds we want come up)
+BLOCK: Final = 2.0  # an opponent holds the rest of its group
 HOPELESS: Final = 1.0  # opponents hold part of its group, we hold none
 CONTESTED: Final = 1.0  # we and opponents both hold part of its group
 FRESH: Final = 1.1  # nobody holds any of its group yet
 OURS: Final = 1.4  # we hold part of its group, opponents none
 RAILROAD: Final = 1.0  # plus RAILROAD_STEP per railroad we hold
 RAILROAD_STEP: Final = 0.25
-UTILITY: Final = 0.5  # 1.0 when we hold the other utility
 FUND_LEVEL: Final = 3  # mortgage deeds outside our groups to build up to this level
 JAIL_DANGER: Final = 12.0  # expected rent per throw above which we sit in jail
 JAIL_DANGER_LATE: Final = 8.0  # the same once (nearly) every deed is sold
@@ -75,9 +76,10 @@ TRADE_RETRY: Final = 8  # turns before the same deeds are asked for again
 ESCALATE: Final = (0.0, 0.2, 0.4, 0.6, 0.8)
 FACE_PREMIUM: Final = 1.3  # what we offer for deeds, as a multiple of their printed price
 PROPOSALS_PER_TURN: Final = 3
-# cash in hand, per unit, when we complete a group and want to build on it: a deed we
-# would give up less for is paid in trades before cash
-CASH_WORTH: Final = 1.25
+# a trade we accept must help us more than this many times what it helps the proposer
+# (by our model): in a game of four, a trade that helps two players alike helps both
+# against the other two, but the proposer is the one we must beat in the end
+TRADE_EDGE: Final = 2.5
 HOUSES_AFTER: Final = 3  # houses per deed bought that we keep money for
 
 # probability of each throw total 2..12
@@ -367,9 +369,7 @@ class StrongBot:
             return int(price * FRESH)
         if kind == K_RAILROAD:
             return int(price * (RAILROAD + RAILROAD_STEP * mine))
-        if kind == K_UTILITY:
-            return int(price * (1.0 if mine else UTILITY))
-        return price
+        return price  # a utility, too: worth its printed price
 
     # ------------------------------------------------------------------ buying
 
@@ -764,10 +764,10 @@ class StrongBot:
         take: A.Bundle = offer["take"]  # from us to the proposer
         mine, we_complete = self._trade_delta(view, me, give, take)
         theirs, they_complete = self._trade_delta(view, offer["proposer"], take, give)
-        if mine <= 25 or mine < theirs:
-            return A.REJECT_TRADE  # a trade must help us more than the proposer
-        if they_complete and (not we_complete or mine <= theirs):
-            # never a complete group to an opponent, but in a swap for a better one
+        if mine <= 25 or mine - 25 <= theirs * TRADE_EDGE:
+            return A.REJECT_TRADE  # a trade must help us far more than the proposer
+        if they_complete and not we_complete:
+            # never a complete group to an opponent, but in a swap for a far better one
             return A.REJECT_TRADE
         if give.iou and not take.iou and mine < give.iou * 0.3:
             return A.REJECT_TRADE
@@ -776,14 +776,13 @@ class StrongBot:
         return A.REJECT_TRADE
 
     def _propose(self, view: SeatView, legal: list[A.LegalEntry]) -> A.Action | None:
-        """Offer cash and spare deeds for the deeds that complete a group of ours.
+        """Offer cash for the deeds that complete a group of ours.
 
         Targets are street groups whose deeds we lack are all with opponents, the
         fewest missing deeds and the best income first; one trade asks one holder for all
         the missing deeds it holds. The offer is fair by face value (more than the printed
         prices asked for) and by rent value (the holder loses nothing by our model of
-        it), paid first with deeds we cannot use, then with cash we can spare. It never
-        gives a deed that completes the holder's group."""
+        it), paid in cash we can spare. It gives a deed only in a swap of monopolies."""
         me = view.seat
         assert me is not None
         template = None
@@ -848,12 +847,12 @@ class StrongBot:
         budget: int,
     ) -> A.ProposeTrade | None:
         """A swap of monopolies: `deed` completes the holder's group, `get` ours. Offered
-        only when ours is worth more than theirs by our model, with cash on top (more at
+        only when ours is worth TRADE_EDGE times theirs by our model, with cash on top (more at
         each try, up to half the difference) when the prices alone do not favour them."""
         give = A.Bundle(squares=(deed,))
         mine, _ = self._trade_delta(view, me, get, give)
         theirs, _ = self._trade_delta(view, holder, give, get)
-        if mine <= theirs:
+        if mine <= theirs * TRADE_EDGE:
             return None
         face_gap = sum(_face(view, s) for s in get.squares) - _face(view, deed)
         share = ESCALATE[min(tries, len(ESCALATE) - 1)]
@@ -862,7 +861,7 @@ class StrongBot:
         give = A.Bundle(cash=cash, squares=(deed,))
         mine, _ = self._trade_delta(view, me, get, give)
         theirs, _ = self._trade_delta(view, holder, give, get)
-        if mine <= theirs:
+        if mine <= theirs * TRADE_EDGE:
             return None
         return A.ProposeTrade(holder, give, get)
 
@@ -901,7 +900,10 @@ class StrongBot:
             share = ESCALATE[min(tries, len(ESCALATE) - 1)]
             need = max(need, face + share * max(0.0, worth - face))
         ask_groups = {t.group_of[sq] for sq in ask}
-        spare: list[tuple[float, int]] = []
+        # deeds we could sell or mortgage for the later steps (we pay in cash: deeds paid
+        # in trades went on earning for the opponents, and the ladder's tables showed
+        # cash-only offers placing better)
+        spare = 0
         swaps: list[int] = []  # deeds that complete a group of the holder
         for sq in view.holdings(me):
             g = t.group_of[sq]
@@ -914,36 +916,25 @@ class StrongBot:
                 if not rest:
                     swaps.append(sq)  # judged as a swap of monopolies
                 continue
-            if g in self._keep:
-                continue
-            ours, _ = self._trade_delta(view, me, A.Bundle(), A.Bundle(squares=(sq,)))
-            # our loss per unit of face value the holder sees
-            spare.append((-ours / max(1, _face(view, sq)), sq))
-        spare.sort()
-        give_squares: list[int] = []
-        given = 0.0
-        for cost, sq in spare:
-            if given >= need or cost > CASH_WORTH:
-                break
-            give_squares.append(sq)
-            given += _face(view, sq)
+            if g not in self._keep:
+                spare += _face(view, sq)
         cash = view.cash(me)
         budget = cash - max(self._reserve(view, me), self._worst_rent(view, me) // 2)
         for sq in swaps:
             swap = self._swap(view, me, holder, get, sq, tries, budget)
             if swap is not None:
                 return swap
-        pay = max(0, int(need - given) + 1)
+        pay = max(0, int(need) + 1)
         # the later steps, at the same premium, from what is left after this one; and
         # money for HOUSES_AFTER houses per deed we buy, or the group earns little (one
         # where a house goes only on the street landed on)
         later = sum(_face(view, sq) for sq in rest) * FACE_PREMIUM
         houses = 1 if view.rules.build_only_on_landing else HOUSES_AFTER  # §8 option
         later += t.house_cost[ask[0]] * len(missing) * houses
-        left = budget - pay + sum(_face(view, sq) for _, sq in spare if sq not in give_squares)
+        left = budget - pay + spare
         if pay > budget or later > left:
             return None
-        give = A.Bundle(cash=pay, squares=tuple(give_squares))
+        give = A.Bundle(cash=pay)
         whole, _ = self._trade_delta(view, me, A.Bundle(squares=missing), give)
         theirs, they_complete = self._trade_delta(view, holder, give, get)
         if whole - later <= 0 or they_complete or theirs < 0:
