@@ -114,7 +114,8 @@ def shot(page: Page, artifacts: Path, name: str, full: bool = False) -> None:
 
 
 class Frames:
-    """Every WebSocket frame a page receives, parsed."""
+    """Every WebSocket message a page receives (the page asks for `batch=1` frames: one
+    message per line, docs/protocol.md), as text and parsed."""
 
     def __init__(self, page: Page) -> None:
         self.raw: list[str] = []
@@ -126,7 +127,8 @@ class Frames:
         ws.on("framereceived", self._frame)
 
     def _frame(self, payload: str | bytes) -> None:
-        self.raw.append(payload if isinstance(payload, str) else payload.decode())
+        text = payload if isinstance(payload, str) else payload.decode()
+        self.raw.extend(text.split("\n"))
 
     def messages(self) -> list[dict[str, Any]]:
         return [json.loads(r) for r in self.raw]

@@ -195,6 +195,48 @@ def test_a_whole_game_against_bots_over_the_websocket(
     assert finished["status"] == "finished" and finished["seed"] == seed
 
 
+def test_batch_frames_carry_the_same_messages_in_the_same_order(
+    server: Server, http: httpx.Client
+) -> None:
+    """docs/protocol.md, `batch=1`: the messages queued together come in one frame, one
+    per line; a spectator with it sees exactly what one without it sees."""
+    made = create_room(http, seats=2, bots={"1": "easy"}, nickname="Ann", options=short(12))
+    client = SeatClient(f"{server.ws}/ws/{made['room']}?token={made['token']}", made["seat"],
+                        THINK)
+    frames: dict[bool, list[str]] = {False: [], True: []}
+
+    async def watch(batch: bool) -> None:
+        url = f"{server.ws}/ws/{made['room']}" + ("?batch=1" if batch else "")
+        async with connect(url) as ws:
+            async for raw in ws:
+                assert isinstance(raw, str)
+                frames[batch].append(raw)
+                if '"type":"over"' in raw:
+                    return
+
+    async def run() -> None:
+        watchers = [asyncio.create_task(watch(b)) for b in (False, True)]
+        task = asyncio.create_task(client.play(90))
+        await asyncio.sleep(0.3)
+        start_room(http, made)
+        await task
+        await asyncio.wait_for(asyncio.gather(*watchers), 30)
+
+    asyncio.run(run())
+    assert client.over is not None and client.errors == []
+
+    def game_messages(batch: bool) -> list[dict[str, Any]]:
+        lines = [line for frame in frames[batch] for line in frame.split("\n")]
+        msgs = [json.loads(line) for line in lines]
+        return [m for m in msgs if m["type"] in ("events", "state", "over")]
+
+    assert all("\n" not in frame for frame in frames[False])  # one message per frame
+    assert game_messages(True) == game_messages(False)
+    assert len(game_messages(True)) > 50
+    assert any("\n" in frame for frame in frames[True])  # events and state together
+    assert len(frames[True]) < len(frames[False])
+
+
 def test_an_ack_comes_only_after_the_commit(server: Server, http: httpx.Client) -> None:
     made = create_room(http, seats=2, bots={"1": "easy"}, nickname="Ann",
                        options=short(50, first_player="fixed"))

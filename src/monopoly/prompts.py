@@ -74,9 +74,10 @@ class _Words:
 
     __slots__ = ("_", "edition_gettext", "edition_pgettext", "game", "n", "pgettext")
 
-    def __init__(self, game: Game, lang: str) -> None:
+    def __init__(self, game: Game, lang: str, narrator: Narrator | None = None) -> None:
         self.game = game
-        self.n = Narrator.for_game(game, lang)  # unknown lang: UnknownLanguageError
+        # unknown lang: UnknownLanguageError
+        self.n = narrator if narrator is not None else Narrator.for_game(game, lang)
         self._ = self.n.t.gettext
         self.pgettext = self.n.t.pgettext
         self.edition_gettext = self.n.edition_gettext
@@ -586,14 +587,18 @@ def _turn_prompt(w: _Words, seat: int) -> str:
     return w._("Build, mortgage or trade if you like, then end the turn.")
 
 
-def prompt(game: Game, seat: int, lang: str = "en") -> str | None:
+def prompt(
+    game: Game, seat: int, lang: str = "en", narrator: Narrator | None = None
+) -> str | None:
     """One sentence saying what ``game`` waits for from ``seat`` now, in ``lang``; None
     when it waits for nothing from that seat. Once the game is over, every seat is told so.
+    `narrator`: the game's narrator in ``lang``, when the caller keeps one (the server's
+    rooms do: building one costs more than the sentence).
 
     The decisions come in the engine's order (``Game.pending``): a trade offer, a choice
     (income tax, pay or draw), a debt, a received mortgaged deed, a building to place, an
     auction, then the turn itself."""
-    w = _Words(game, lang)
+    w = _Words(game, lang, narrator)
     if game.is_over:
         return _game_over(w)
     if seat not in game.pending_seats():

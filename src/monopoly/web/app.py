@@ -264,7 +264,7 @@ def create_app(
 
     @app.websocket("/ws/{room_id}")
     async def play(websocket: WebSocket, room_id: str, token: str | None = None,
-                   lang: str = "en") -> None:
+                   lang: str = "en", batch: bool = False) -> None:
         await websocket.accept()
         lang = lang if lang in LANGUAGES else "en"
         try:
@@ -283,7 +283,7 @@ def create_app(
                     "message": error_text("unauthorised", lang, reason="token")}))
                 await websocket.close(code=4401)
                 return
-        conn = Connection(seat, lang)
+        conn = Connection(seat, lang, batch)
         writer = asyncio.create_task(_write(websocket, conn))
         async with room.lock:
             room.conns.add(conn)
@@ -347,12 +347,23 @@ def _err(conn: Connection, msg_id: object, code: str, **params: Any) -> dict[str
 
 
 async def _write(websocket: WebSocket, conn: Connection) -> None:
-    """Send the connection's queued messages in order until it closes."""
+    """Send the connection's queued messages in order until it closes. With `batch`, the
+    messages queued together (an action's events, the new state, the ack) go in one frame,
+    one per line: a frame costs the server and the client far more than its length."""
+    queue = conn.queue
     try:
         while True:
-            text = await conn.queue.get()
+            text = await queue.get()
             if text is None:
                 break
+            if conn.batch and not queue.empty():
+                lines = [text]
+                while not queue.empty() and (more := queue.get_nowait()) is not None:
+                    lines.append(more)
+                await websocket.send_text("\n".join(lines))
+                if more is None:
+                    break
+                continue
             await websocket.send_text(text)
     except Exception:
         conn.closed = True

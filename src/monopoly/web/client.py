@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
@@ -47,6 +48,7 @@ class SeatClient:
     url: str  # ws://host:port/ws/ROOM?token=...
     seat: int
     think: float = 0.0
+    batch: bool = True  # ask for the messages queued together in one frame (docs/protocol.md)
     latencies: list[float] = field(default_factory=list)
     errors: list[dict[str, Any]] = field(default_factory=list)
     events_raw: list[str] = field(default_factory=list)  # parsed on demand: `events`
@@ -69,7 +71,7 @@ class SeatClient:
         if raw is None:
             return None
         if self._parsed is None or self._parsed[0] is not raw:
-            self._parsed = (raw, json.loads(raw))
+            self._parsed = (raw, orjson.loads(raw))
         return self._parsed[1]
 
     @property
@@ -79,8 +81,11 @@ class SeatClient:
     async def play(self, timeout: float = 120.0) -> None:
         """Play until the game is over, or until the connection is lost (then `over` is
         None: reconnect with a new client)."""
+        url = self.url
+        if self.batch:
+            url += ("&" if "?" in url else "?") + "batch=1"
         with contextlib.suppress(ConnectionClosed, OSError):
-            async with connect(self.url, max_size=2**22, open_timeout=30, compression=None) as ws:
+            async with connect(url, max_size=2**22, open_timeout=30, compression=None) as ws:
                 await asyncio.wait_for(self._play(ws), timeout)
 
     async def _play(self, ws: ClientConnection) -> None:
@@ -88,38 +93,42 @@ class SeatClient:
         waiting_ack: dict[str, asyncio.Future[Any]] = {}
 
         async def read() -> None:
-            async for raw in ws:
-                text = raw if isinstance(raw, str) else raw.decode()
-                # the server writes "type" first: states and events are kept as text
-                if text.startswith('{"type":"state"'):
-                    self.state_raw = text
-                    self.states += 1
-                    changed.set()
-                    continue
-                if text.startswith('{"type":"events","seq":'):
-                    self.events_raw.append(text)
-                    self.seq = int(text[23:text.index(",", 23)])
-                    continue
-                msg = json.loads(text)
-                kind = msg.get("type")
-                if kind == "state":
-                    self.state_raw = text
-                    self.states += 1
-                elif kind == "events":
-                    self.events_raw.append(text)
-                elif kind == "hello":
-                    self.hello = msg
-                elif kind == "over":
-                    self.over = msg
-                elif kind in ("ack", "error"):
-                    fut = waiting_ack.pop(str(msg.get("id")), None)
-                    if kind == "error":
-                        self.errors.append(msg)
-                    if fut is not None and not fut.done():
-                        fut.set_result(msg)
+            async for frame in ws:
+                for text in (frame if isinstance(frame, str) else frame.decode()).split("\n"):
+                    if handle(text):
+                        return
+
+        def handle(text: str) -> bool:
+            """One message; True once the game is over."""
+            # the server writes "type" first: states and events are kept as text
+            if text.startswith('{"type":"state"'):
+                self.state_raw = text
+                self.states += 1
                 changed.set()
-                if self.over is not None:
-                    return
+                return False
+            if text.startswith('{"type":"events","seq":'):
+                self.events_raw.append(text)
+                self.seq = int(text[23:text.index(",", 23)])
+                return False
+            msg = orjson.loads(text)
+            kind = msg.get("type")
+            if kind == "state":
+                self.state_raw = text
+                self.states += 1
+            elif kind == "events":
+                self.events_raw.append(text)
+            elif kind == "hello":
+                self.hello = msg
+            elif kind == "over":
+                self.over = msg
+            elif kind in ("ack", "error"):
+                fut = waiting_ack.pop(str(msg.get("id")), None)
+                if kind == "error":
+                    self.errors.append(msg)
+                if fut is not None and not fut.done():
+                    fut.set_result(msg)
+            changed.set()
+            return self.over is not None
 
         reader: asyncio.Future[Any] = asyncio.create_task(read())
         n = 0

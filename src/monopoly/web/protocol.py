@@ -7,9 +7,10 @@ is translated in the language of the connection or request.
 
 from __future__ import annotations
 
-import json
 from dataclasses import fields
 from typing import Any, Final
+
+import orjson
 
 from monopoly.board import actions as A
 from monopoly.board.edition import load_edition
@@ -203,8 +204,9 @@ def _labelled(
 
 def encode(message: object) -> str:
     """A message as compact JSON text (the dicts' keys in the order they were built, so
-    ``"type"`` comes first)."""
-    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+    ``"type"`` comes first), by orjson: the same text as ``json.dumps(message,
+    ensure_ascii=False, separators=(",", ":"))`` for our messages, several times faster."""
+    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def board_json(edition_key: str, lang: str) -> dict[str, Any]:

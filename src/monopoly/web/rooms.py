@@ -253,10 +253,12 @@ class ViewParts:
 
 @dataclass(eq=False)
 class Connection:
-    """One WebSocket: its seat (None: a spectator), language and outgoing queue."""
+    """One WebSocket: its seat (None: a spectator), language and outgoing queue; `batch`:
+    the client asked for the messages queued together in one frame, one per line."""
 
     seat: int | None
     lang: str = "en"
+    batch: bool = False
     queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
     closed: bool = False
 
@@ -491,12 +493,11 @@ class Room:
         })
         return f'{head[:-1]},"legal":{legal_text(game, seat, lang, self.labels)},{tail[1:]}'
 
-    @staticmethod
-    def _prompt(game: Game, seat: int | None, lang: str, waiting: list[int]) -> str | None:
+    def _prompt(self, game: Game, seat: int | None, lang: str, waiting: list[int]) -> str | None:
         # prompts.prompt is None for a seat the game does not wait for: not asked at all
         if seat is None or not (game.is_over or seat in waiting):
             return None
-        return prompt(game, seat, lang)
+        return prompt(game, seat, lang, self.labels.narrator(game, lang))
 
     def broadcast_room(self) -> None:
         message = {"type": "room", "room": self.public()}

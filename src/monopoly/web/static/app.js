@@ -471,7 +471,8 @@ function startRoomPoll() {
 function connect() {
   const token = localStorage.getItem(TOKEN_KEY(S.roomId));
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
-  const url = `${proto}//${location.host}/ws/${S.roomId}?lang=${S.lang}${token ? `&token=${encodeURIComponent(token)}` : ""}`;
+  // batch=1: the messages the server queued together come in one frame, one per line
+  const url = `${proto}//${location.host}/ws/${S.roomId}?lang=${S.lang}&batch=1${token ? `&token=${encodeURIComponent(token)}` : ""}`;
   const ws = new WebSocket(url);
   S.ws = ws;
   setConn("connecting");
@@ -479,15 +480,17 @@ function connect() {
     S.wsOpen = true; S.wsRetry = 0; setConn("online");
   };
   ws.onmessage = (ev) => {
-    if (S.ws !== ws) return; // a socket replaced meanwhile
-    let msg;
-    try { msg = JSON.parse(ev.data); } catch (e) { return; }
-    if (msg.type === "over") {
-      // the seed is a 62-bit integer: beyond a JS number's exact range, so it is read as digits
-      const m = /"seed"\s*:\s*"?(\d+)/.exec(ev.data);
-      if (m) msg.seed = m[1];
+    for (const line of String(ev.data).split("\n")) {
+      if (S.ws !== ws) return; // a socket replaced meanwhile
+      let msg;
+      try { msg = JSON.parse(line); } catch (e) { continue; }
+      if (msg.type === "over") {
+        // the seed is a 62-bit integer: beyond a JS number's exact range, so it is read as digits
+        const m = /"seed"\s*:\s*"?(\d+)/.exec(line);
+        if (m) msg.seed = m[1];
+      }
+      onMessage(msg);
     }
-    onMessage(msg);
   };
   ws.onclose = (ev) => {
     S.wsOpen = false; S.busy = false;
