@@ -14,7 +14,6 @@ import json
 import os
 import re
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -23,24 +22,11 @@ import pytest
 from websockets.asyncio.client import connect
 
 from monopoly.web.replay import apply_delta
-from serverkit import Server, create_room, free_port, short, sqlite_url, start_room
+from serverkit import Server, create_room, short, start_room
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = Path(os.environ.get("MONOPOLY_ARTIFACTS", Path(__file__).parent / "artifacts"))
 CYRILLIC = re.compile(r"[А-Яа-яЁё]")
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    s = Server(sqlite_url(tmp_path_factory.mktemp("replay")), free_port()).start()
-    yield s
-    s.stop()
-
-
-@pytest.fixture
-def http(server: Server) -> Iterator[httpx.Client]:
-    with server.http() as client:
-        yield client
 
 
 @pytest.fixture(scope="module")

@@ -8,12 +8,10 @@ import hashlib
 import json
 import sqlite3
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
 from typer.testing import CliRunner
 from websockets.asyncio.client import connect
 
@@ -23,23 +21,9 @@ from monopoly.store import Store
 from monopoly.web.client import SeatClient, simple_choice
 from monopoly.web.protocol import encode
 from monopoly.web.rooms import RoomManager, Writer
-from serverkit import Server, create_room, free_port, short, sqlite_url, start_room
+from serverkit import Server, create_room, short, sqlite_url, start_room
 
 THINK = 0.05  # a test client acts at most 20 times a second: the protocol's rate limit
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    folder = tmp_path_factory.mktemp("server")
-    s = Server(sqlite_url(folder), free_port()).start()
-    yield s
-    s.stop()
-
-
-@pytest.fixture
-def http(server: Server) -> Iterator[httpx.Client]:
-    with server.http() as client:
-        yield client
 
 
 def _play(server: Server, made: dict[str, Any], http: httpx.Client,

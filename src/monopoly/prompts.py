@@ -406,10 +406,14 @@ def _label(w: _Words, seat: int, entry: A.LegalEntry) -> str:
     return handler(w, seat, entry)
 
 
-def label(game: Game, seat: int, entry: A.LegalEntry, lang: str = "en") -> str:
+def label(
+    game: Game, seat: int, entry: A.LegalEntry, lang: str = "en",
+    narrator: Narrator | None = None,
+) -> str:
     """A short button label for ``entry`` (an entry of ``game.legal_actions(seat)``, or a
-    concrete action made from a template) in ``lang`` (en, cs or ru)."""
-    return _label(_Words(game, lang), seat, entry)
+    concrete action made from a template) in ``lang`` (en, cs or ru). `narrator`: the
+    game's narrator in ``lang``, when the caller keeps one (as for :func:`prompt`)."""
+    return _label(_Words(game, lang, narrator), seat, entry)
 
 
 def labels(game: Game, seat: int, lang: str = "en") -> list[tuple[A.LegalEntry, str]]:

@@ -237,16 +237,9 @@ def create_app(
         await manager().kick(room, body.seat)
         return room.public()
 
-    async def _finished_lines(room: Room) -> list[str]:
-        if room.status != "finished":
-            raise ProtocolError("forbidden", 403, reason="not_over")
-        m = manager()
-        rows = await m.writer.call(m.store.actions, room.id, 0)
-        return room.record_lines([(r.seat, r.text) for r in rows])
-
     @app.get("/api/rooms/{room_id}/record")
     async def record(room_id: str) -> Response:
-        lines = await _finished_lines(await manager().get(room_id))
+        lines = await manager().finished_lines(await manager().get(room_id))
         return Response("\n".join(lines) + "\n", media_type="application/x-ndjson",
                         headers={"Content-Disposition":
                                  f'attachment; filename="monopoly-{room_id}.jsonl"'})
@@ -255,7 +248,7 @@ def create_app(
     async def sheet(room_id: str, lang: str = "en") -> HTMLResponse:
         from monopoly.sheet import render_sheet_html, score_sheet
 
-        lines = await _finished_lines(await manager().get(room_id))
+        lines = await manager().finished_lines(await manager().get(room_id))
         game = await asyncio.to_thread(replay, lines, events=True)
         lang = lang if lang in LANGUAGES else "en"
         return HTMLResponse(render_sheet_html(score_sheet(game, lang=lang), lang))

@@ -20,11 +20,7 @@ from monopoly.bots.base import LEVELS
 from monopoly.i18n import LANGUAGES, translation
 from monopoly.i18n import gettext_noop as N_
 from monopoly.narrate import Narrator
-
-# The word-book of the prompts (a narrator with its translations) and the label of one
-# entry written with it: what ``prompts.label`` does, without building a narrator per call.
-from monopoly.prompts import _label as label_with
-from monopoly.prompts import _Words, labels
+from monopoly.prompts import label, labels
 
 EDITIONS: Final = ("standard", "uk", "disney")
 MAX_MESSAGE: Final = 16 * 1024  # bytes of one WebSocket message
@@ -123,29 +119,25 @@ _CACHED_LABELS: Final = (
 class LabelCache:
     """The labels of one game's legal entries, kept for the server's room of that game:
     the texts of :data:`_CACHED_LABELS` by entry, language, seat and building level, and
-    one word-book (a :class:`~monopoly.narrate.Narrator` and its translations) per
-    language for the rest. ``prompts.label`` builds a narrator on every call, which cost
-    about a tenth of the server's time; the seats' names and the edition of a game never
-    change, so one per language serves the whole game."""
+    one :class:`~monopoly.narrate.Narrator` per language for the rest, the prompts and the
+    events. Building a narrator for every label cost about a tenth of the server's time;
+    the seats' names and the edition of a game never change, so one per language serves
+    the whole game."""
 
-    __slots__ = ("_words", "encoded", "texts")
+    __slots__ = ("_narrators", "encoded", "texts")
 
     def __init__(self) -> None:
         self.texts: dict[tuple[object, ...], str] = {}
-        self._words: dict[str, _Words] = {}
+        self._narrators: dict[str, tuple[Game, Narrator]] = {}
         # the JSON text of an entry with its label (see legal_text)
         self.encoded: dict[tuple[A.LegalEntry, str], str] = {}
 
-    def words(self, game: Game, lang: str) -> _Words:
-        """The word-book of `game` in `lang` (built once)."""
-        w = self._words.get(lang)
-        if w is None or w.game is not game:
-            w = self._words[lang] = _Words(game, lang)
-        return w
-
     def narrator(self, game: Game, lang: str) -> Narrator:
-        """The narrator of `game` in `lang` (built once)."""
-        return self.words(game, lang).n
+        """The narrator of `game` in `lang` (built once per game)."""
+        kept = self._narrators.get(lang)
+        if kept is None or kept[0] is not game:
+            kept = self._narrators[lang] = (game, Narrator.for_game(game, lang))
+        return kept[1]
 
 
 def legal_json(
@@ -188,16 +180,16 @@ def _labelled(
     out = []
     placing = game.placement is not None
     texts = cache.texts
-    words = cache.words(game, lang)
+    narrator = cache.narrator(game, lang)
     for entry in game.legal_actions(seat):
         if isinstance(entry, _CACHED_LABELS):
             sq = getattr(entry, "square", -1)
             key = (entry, lang, seat, game.level[sq] if sq >= 0 else 0, placing)
             text = texts.get(key)
             if text is None:
-                text = texts[key] = label_with(words, seat, entry)
+                text = texts[key] = label(game, seat, entry, lang, narrator)
         else:
-            text = label_with(words, seat, entry)
+            text = label(game, seat, entry, lang, narrator)
         out.append((entry, text))
     return out
 

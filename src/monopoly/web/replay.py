@@ -33,6 +33,7 @@ from monopoly.board.record import replay
 from monopoly.i18n import LANGUAGES
 from monopoly.narrate import Narrator
 from monopoly.prompts import label
+from monopoly.web.protocol import encode
 from monopoly.web.rooms import ProtocolError, RoomManager
 
 __all__ = ["apply_delta", "delta", "replay_router", "replay_steps"]
@@ -94,7 +95,7 @@ def replay_steps(lines: list[str], lang: str) -> dict[str, Any]:
             continue
         seat, text = json.loads(line)
         action = A.parse_action(str(text))
-        words = text if seat == TABLE else label(game, int(seat), action, lang)
+        words = text if seat == TABLE else label(game, int(seat), action, lang, narrator)
         events = game.apply(int(seat), action)
         if game.events is not None:
             game.events.clear()
@@ -134,16 +135,13 @@ def replay_router(manager: Callable[[], RoomManager]) -> APIRouter:
             raise ProtocolError("invalid", 400, reason="lang")
         m = manager()
         room = await m.get(room_id)
-        if room.status != "finished":
-            raise ProtocolError("forbidden", 403, reason="not_over")
         key = (room.id, lang)
         found = cache.get(key)
         if found is None:
-            rows = await m.writer.call(m.store.actions, room.id, 0)
-            lines = room.record_lines([(r.seat, r.text) for r in rows])
+            lines = await m.finished_lines(room)
             data = {"room": room.id, "seed": room.seed, "seed_hash": room.seed_hash,
                     **await asyncio.to_thread(replay_steps, lines, lang)}
-            raw = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+            raw = encode(data).encode("utf-8")
             found = cache[key] = (raw, gzip.compress(raw, 6))
             while len(cache) > CACHED_REPLAYS:
                 cache.popitem(last=False)

@@ -784,6 +784,13 @@ class RoomManager:
             room.status = "finished"
             await self.writer.call(self.store.set_status, room.id, "finished")
 
+    async def finished_lines(self, room: Room) -> list[str]:
+        """The record of `room`'s game, once it is over (else ``forbidden``)."""
+        if room.status != "finished":
+            raise ProtocolError("forbidden", 403, reason="not_over")
+        rows = await self.writer.call(self.store.actions, room.id, 0)
+        return room.record_lines([(r.seat, r.text) for r in rows])
+
     async def get(self, room_id: str) -> Room:
         """The room (a finished one is rebuilt from the store). Raises not_found."""
         room = self.rooms.get(room_id)
