@@ -1,0 +1,132 @@
+"""Two simple players for the Deal core: uniform random and greedy.
+
+They see nothing hidden beyond their own hand (they read the public table through the
+game's accessors) and choose only among ``legal_actions``. The conformance harness plays
+with :func:`random_action`; :func:`greedy_action` is the speed benchmark's player and a
+sparring partner until real Deal bots exist.
+"""
+
+from __future__ import annotations
+
+import random
+
+from monopoly.deal.actions import (
+    END,
+    Action,
+    Discard,
+    DiscardTemplate,
+    EndTurn,
+    LegalEntry,
+    Pay,
+    PayTemplate,
+    PlayBank,
+    PlayBirthday,
+    PlayBreaker,
+    PlayDebt,
+    PlayForced,
+    PlayHotel,
+    PlayHouse,
+    PlayPassGo,
+    PlayProperty,
+    PlayRent,
+    PlaySly,
+    SayNo,
+)
+from monopoly.deal.game import NONE, P_HOUSE, Game
+
+
+def payment(game: Game, seat: int, template: PayTemplate, order: list[int]) -> Pay:
+    """Cards taken in ``order`` until the debt is covered; a house brings its hotel."""
+    value = game.deck.value
+    chosen: list[int] = []
+    total = 0
+    for c in order:
+        if total >= template.amount:
+            break
+        if c in chosen:
+            continue
+        if game.place[c] == P_HOUSE:
+            hotel = game.hotel[seat][game.pile_colour[c]]
+            if hotel != NONE and hotel not in chosen:
+                chosen.append(hotel)
+                total += value[hotel]
+        chosen.append(c)
+        total += value[c]
+    return Pay(tuple(chosen))
+
+
+def concrete(game: Game, seat: int, entry: LegalEntry, rng: random.Random) -> Action:
+    """A random concrete action for a legal entry (templates filled at random)."""
+    if isinstance(entry, PayTemplate):
+        order = list(entry.cards)
+        rng.shuffle(order)
+        return payment(game, seat, entry, order)
+    if isinstance(entry, DiscardTemplate):
+        return Discard(tuple(rng.sample(entry.cards, entry.count)))
+    return entry
+
+
+def random_action(game: Game, seat: int, rng: random.Random) -> Action:
+    """A uniformly random legal entry, made concrete."""
+    return concrete(game, seat, rng.choice(game.legal_actions(seat)), rng)
+
+
+def _greedy_score(game: Game, seat: int, a: LegalEntry) -> int:
+    deck = game.deck
+    if isinstance(a, PlayBreaker):
+        return 100
+    if isinstance(a, PlayProperty):
+        pile = game.piles[seat][a.colour]
+        return 90 if len(pile) + 1 >= deck.set_size[a.colour] else 70 + len(pile)
+    if isinstance(a, (PlayHouse, PlayHotel)):
+        return 80
+    if isinstance(a, PlayRent):
+        return 40 + min(30, game.rent_of(seat, a.colour) << len(a.doubles))
+    if isinstance(a, (PlaySly, PlayForced)):
+        return 60
+    if isinstance(a, (PlayDebt, PlayBirthday)):
+        return 50
+    if isinstance(a, PlayPassGo):
+        return 45
+    if isinstance(a, PlayBank):
+        return 20 + deck.value[a.card]
+    return 0
+
+
+def greedy_action(game: Game, seat: int) -> Action:
+    """Lay properties, take sets, charge the best rent, bank money, pay with the least
+    valuable cards (bank first), always say no when it can, discard the cheapest."""
+    legal = game.legal_actions(seat)
+    deck = game.deck
+    best: LegalEntry = legal[0]
+    best_score = -1
+    for a in legal:
+        if isinstance(a, SayNo):
+            return a
+        if isinstance(a, (PayTemplate, DiscardTemplate, Pay)):
+            best = a
+            best_score = 1
+            continue
+        score = _greedy_score(game, seat, a)
+        if score > best_score:
+            best, best_score = a, score
+    if isinstance(best, PayTemplate):
+        bank = set(game.banks[seat])
+        order = sorted(best.cards, key=lambda c: (c not in bank, deck.value[c]))
+        return payment(game, seat, best, order)
+    if isinstance(best, DiscardTemplate):
+        order = sorted(best.cards, key=lambda c: deck.value[c])
+        return Discard(tuple(order[:best.count]))
+    if isinstance(best, EndTurn) or best_score <= 0:
+        return END if any(isinstance(a, EndTurn) for a in legal) else _first_concrete(legal)
+    return best
+
+
+def _first_concrete(legal: list[LegalEntry]) -> Action:
+    for a in legal:
+        if not isinstance(a, (PayTemplate, DiscardTemplate)):
+            return a
+    raise ValueError("no concrete action")  # pragma: no cover - answers are never all templates
+
+
+__all__ = ["concrete", "greedy_action", "payment", "random_action"]
