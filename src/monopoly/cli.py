@@ -41,6 +41,7 @@ from monopoly.board.errors import MonopolyError
 from monopoly.board.game import Game
 from monopoly.board.record import record_text, replay, state_hash
 from monopoly.board.rules import PRESETS, RuleSet, preset
+from monopoly.deal.cli import deal_app
 from monopoly.i18n import (
     LANGUAGES,
     current_language,
@@ -73,6 +74,7 @@ def _command_scope(ctx: typer.Context) -> None:
 
 analyze_app = typer.Typer(help="Exact analyses of the board.", no_args_is_help=True)
 app.add_typer(analyze_app, name="analyze")
+app.add_typer(deal_app, name="deal")
 
 JAIL_MODES = ("long", "short")
 SEAT_NAMES = ("Ann", "Bob", "Cleo", "Dan", "Eva", "Finn", "Gus", "Hana")
