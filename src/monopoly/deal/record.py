@@ -118,7 +118,7 @@ def restore(data: dict[str, Any], *, events: bool = True) -> Game:
             len(h) != cols for h in (*game.house, *game.hotel)
         ):
             raise RecordError("snapshot tables do not match the seats and colours")
-        _locate(game)
+        locate(game)
         game.phase = PHASE_KEYS.index(data["phase"])
         game.turn_seat = int(data["turn_seat"])
         game.turn_number = int(data["turn_number"])
@@ -144,7 +144,7 @@ def restore(data: dict[str, Any], *, events: bool = True) -> Game:
     return game
 
 
-def _locate(game: Game) -> None:
+def locate(game: Game) -> None:
     """Rebuild where every card is from the piles; every card exactly once."""
     size = game.deck.size
     seen = [0] * size
