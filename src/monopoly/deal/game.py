@@ -213,6 +213,9 @@ class Game:
         self.request: Request | None = None
         self.outcome: Outcome | None = None
         self.log: list[tuple[int, Action]] = []
+        # seats that laid or received a property since the last win check (a bit each):
+        # only they can have completed a set (DEAL.md § End)
+        self.gained: int = 0
         if deal:
             self._setup()
 
@@ -293,6 +296,7 @@ class Game:
         self.owner[c] = seat
 
     def _to_pile(self, seat: int, c: int, colour: int) -> None:
+        self.gained |= 1 << seat
         self.piles[seat][colour].append(c)
         self.place[c] = P_PILE
         self.owner[c] = seat
@@ -326,9 +330,14 @@ class Game:
     def full_sets(self, seat: int) -> int:
         """How many colours this seat holds a full set of."""
         count = 0
-        for colour in range(self.deck.n_colours):
-            if self.is_full(seat, colour):
-                count += 1
+        sizes = self.deck.set_size
+        any_colour = self.deck.any_colour
+        for pile, size in zip(self.piles[seat], sizes, strict=True):
+            if len(pile) >= size:
+                for c in pile:
+                    if not any_colour[c]:
+                        count += 1
+                        break
         return count
 
     def rent_of(self, seat: int, colour: int) -> int:
@@ -1061,11 +1070,24 @@ class Game:
             self._next_target()
 
     def _check_win(self) -> bool:
+        """DEAL.md § End: checked after every action (option: only the owner's turn); a
+        seat that gained no property since the last check cannot have won since."""
         need = self.rules.sets_to_win
-        seats = ([self.turn_seat] if self.rules.win_on_owner_turn_only
-                 else [self.turn_seat, *self._others(self.turn_seat)])
-        for s in seats:
-            if self.full_sets(s) >= need:
+        turn = self.turn_seat
+        if self.rules.win_on_owner_turn_only:
+            self.gained = 0
+            if self.full_sets(turn) >= need:
+                self._finish(turn, "win")
+                return True
+            return False
+        gained = self.gained
+        if not gained:
+            return False
+        self.gained = 0
+        n = self.n
+        for i in range(n):
+            s = (turn + i) % n
+            if gained >> s & 1 and self.full_sets(s) >= need:
                 self._finish(s, "win")
                 return True
         return False

@@ -17,6 +17,7 @@ from monopoly.deal.actions import (
     DiscardTemplate,
     EndTurn,
     LegalEntry,
+    MoveWild,
     Pay,
     PayTemplate,
     PlayBank,
@@ -101,6 +102,8 @@ def greedy_action(game: Game, seat: int) -> Action:
     best: LegalEntry = legal[0]
     best_score = -1
     for a in legal:
+        if type(a) is MoveWild:
+            continue  # never worth a look for this player
         if isinstance(a, SayNo):
             return a
         if isinstance(a, (PayTemplate, DiscardTemplate, Pay)):
