@@ -22,7 +22,7 @@ from monopoly.deal.errors import DeckError
 
 
 def _data() -> dict[str, Any]:
-    text = resources.files("monopoly.editions").joinpath("deal_standard.json").read_text(
+    text = resources.files("monopoly.editions").joinpath("deal", "standard.json").read_text(
         encoding="utf-8"
     )
     data: dict[str, Any] = json.loads(text)

@@ -1,4 +1,5 @@
-"""The Monopoly Deal deck as data: 106 cards, loaded from ``editions/deal_<key>.json``.
+"""The Monopoly Deal deck as data: 106 cards, loaded from ``editions/deal/<key>.json``
+(a folder of its own: the board game lists every ``editions/*.json`` as a board).
 
 Cards are integer ids ``0..105`` into flat tables (``kind``, ``value``, ``action``,
 ``colours``...) so that the engine's hot paths index lists instead of walking objects.
@@ -245,13 +246,12 @@ def parse_deck(text: str) -> Deck:
 
 @lru_cache(maxsize=8)
 def load_deck(key: str = "standard") -> Deck:
-    """The deck ``editions/deal_<key>.json`` (read once, then cached)."""
+    """The deck ``editions/deal/<key>.json`` (read once, then cached)."""
     if not key.replace("_", "").isalnum():
         raise DeckError(f"unknown deck {key!r}")
     try:
-        text = resources.files("monopoly.editions").joinpath(f"deal_{key}.json").read_text(
-            encoding="utf-8"
-        )
+        path = resources.files("monopoly.editions").joinpath("deal", f"{key}.json")
+        text = path.read_text(encoding="utf-8")
     except (FileNotFoundError, OSError):
         raise DeckError(f"unknown deck {key!r}") from None
     return parse_deck(text)
