@@ -47,7 +47,7 @@ from monopoly.deal.actions import (
     SayNo,
 )
 from monopoly.deal.game import NONE, OVER, P_HAND, Game
-from monopoly.deal.players import concrete
+from monopoly.deal.players import concrete, pick
 from monopoly.deal.record import record_text, replay, restore, snapshot_text, state_hash
 from monopoly.deal.rules import DealRules
 
@@ -183,7 +183,7 @@ def play_one(index: int, seed: int, players: int | None = None,
                 seat, entry
             ):
                 problems.append(f"legal: {entry.text()} listed but {g.why_illegal(seat, entry)}")
-        action = concrete(g, seat, rng.choice(legal), rng)
+        action = concrete(g, seat, pick(legal, rng), rng)
         why = g.why_illegal(seat, action)
         if why is not None:
             problems.append(f"legal: {action.text()} built from a template: {why}")

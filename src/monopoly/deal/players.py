@@ -68,8 +68,19 @@ def concrete(game: Game, seat: int, entry: LegalEntry, rng: random.Random) -> Ac
 
 
 def random_action(game: Game, seat: int, rng: random.Random) -> Action:
-    """A uniformly random legal entry, made concrete."""
-    return concrete(game, seat, rng.choice(game.legal_actions(seat)), rng)
+    """A random legal entry, made concrete: first a kind of action (bank, property, rent,
+    a wildcard move...) uniformly, then one entry of that kind, so that the many wildcard
+    moves or Forced Deal pairs do not crowd out the rare actions (a hotel, a Just Say No)."""
+    return concrete(game, seat, pick(game.legal_actions(seat), rng), rng)
+
+
+def pick(legal: list[LegalEntry], rng: random.Random) -> LegalEntry:
+    """A kind of entry uniformly, then one entry of that kind."""
+    kinds: dict[type, list[LegalEntry]] = {}
+    for entry in legal:
+        kinds.setdefault(type(entry), []).append(entry)
+    group = list(kinds.values())[rng.randrange(len(kinds))]
+    return group[rng.randrange(len(group))]
 
 
 def _greedy_score(game: Game, seat: int, a: LegalEntry) -> int:
@@ -132,4 +143,4 @@ def _first_concrete(legal: list[LegalEntry]) -> Action:
     raise ValueError("no concrete action")  # pragma: no cover - answers are never all templates
 
 
-__all__ = ["concrete", "greedy_action", "payment", "random_action"]
+__all__ = ["concrete", "greedy_action", "payment", "pick", "random_action"]
