@@ -408,3 +408,15 @@ def parse_action(text: object) -> Action:
     raise MalformedActionError(
         f"unknown action {verb!r}; actions: play, move, end, discard, jsn, accept, pay"
     )
+
+
+# --- pre-built actions: the hot path allocates nothing for the common ones -------------
+
+N_COLOURS = len(COLOUR_KEYS)
+BANK: tuple[PlayBank, ...] = tuple(PlayBank(c) for c in range(N_CARDS))
+PROPERTY: tuple[tuple[PlayProperty, ...], ...] = tuple(
+    tuple(PlayProperty(c, colour) for colour in range(N_COLOURS)) for c in range(N_CARDS)
+)
+MOVE: tuple[tuple[MoveWild, ...], ...] = tuple(
+    tuple(MoveWild(c, colour) for colour in range(N_COLOURS)) for c in range(N_CARDS)
+)

@@ -32,7 +32,9 @@ from typing import Any
 from monopoly.deal import events as E
 from monopoly.deal.actions import (
     ACCEPT,
+    BANK,
     END,
+    MOVE,
     NO_TARGET,
     Accept,
     Action,
@@ -56,6 +58,7 @@ from monopoly.deal.actions import (
     PlaySly,
     SayNo,
 )
+from monopoly.deal.actions import PROPERTY as PROPERTY_PLAYS
 from monopoly.deal.deck import (
     ACTION,
     ACTION_KEYS,
@@ -427,9 +430,10 @@ class Game:
         for colour, pile in enumerate(self.piles[seat]):
             for c in pile:
                 if deck.kind[c] == WILD:
+                    moves = MOVE[c]
                     for to in deck.colours[c]:
                         if to != colour:
-                            out.append(MoveWild(c, to))
+                            out.append(moves[to])
         if self.plays_left <= 0:
             return out
         seen: set[int] = set()
@@ -442,10 +446,11 @@ class Game:
             seen.add(t)
             k = kind[c]
             if k in (PROPERTY, WILD):
+                lay = PROPERTY_PLAYS[c]
                 for colour in deck.colours[c]:
-                    out.append(PlayProperty(c, colour))
+                    out.append(lay[colour])
                 continue
-            out.append(PlayBank(c))
+            out.append(BANK[c])
             if k == RENT:
                 self._rent_actions(seat, c, out)
             elif k == ACTION:

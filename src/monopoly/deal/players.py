@@ -83,23 +83,23 @@ def pick(legal: list[LegalEntry], rng: random.Random) -> LegalEntry:
     return group[rng.randrange(len(group))]
 
 
+_FLAT_SCORES: dict[type, int] = {
+    PlayBreaker: 100, PlayHouse: 80, PlayHotel: 80, PlaySly: 60, PlayForced: 60,
+    PlayDebt: 50, PlayBirthday: 50, PlayPassGo: 45,
+}
+
+
 def _greedy_score(game: Game, seat: int, a: LegalEntry) -> int:
+    t = type(a)
+    flat = _FLAT_SCORES.get(t)
+    if flat is not None:
+        return flat
     deck = game.deck
-    if isinstance(a, PlayBreaker):
-        return 100
     if isinstance(a, PlayProperty):
         pile = game.piles[seat][a.colour]
         return 90 if len(pile) + 1 >= deck.set_size[a.colour] else 70 + len(pile)
-    if isinstance(a, (PlayHouse, PlayHotel)):
-        return 80
     if isinstance(a, PlayRent):
         return 40 + min(30, game.rent_of(seat, a.colour) << len(a.doubles))
-    if isinstance(a, (PlaySly, PlayForced)):
-        return 60
-    if isinstance(a, (PlayDebt, PlayBirthday)):
-        return 50
-    if isinstance(a, PlayPassGo):
-        return 45
     if isinstance(a, PlayBank):
         return 20 + deck.value[a.card]
     return 0
@@ -112,12 +112,17 @@ def greedy_action(game: Game, seat: int) -> Action:
     deck = game.deck
     best: LegalEntry = legal[0]
     best_score = -1
+    can_end = False
     for a in legal:
-        if type(a) is MoveWild:
+        t = type(a)
+        if t is MoveWild:
             continue  # never worth a look for this player
-        if isinstance(a, SayNo):
-            return a
-        if isinstance(a, (PayTemplate, DiscardTemplate, Pay)):
+        if t is EndTurn:
+            can_end = True
+            continue
+        if t is SayNo:
+            return a  # type: ignore[return-value]
+        if t is PayTemplate or t is DiscardTemplate or t is Pay:
             best = a
             best_score = 1
             continue
@@ -131,8 +136,8 @@ def greedy_action(game: Game, seat: int) -> Action:
     if isinstance(best, DiscardTemplate):
         order = sorted(best.cards, key=lambda c: deck.value[c])
         return Discard(tuple(order[:best.count]))
-    if isinstance(best, EndTurn) or best_score <= 0:
-        return END if any(isinstance(a, EndTurn) for a in legal) else _first_concrete(legal)
+    if best_score <= 0:
+        return END if can_end else _first_concrete(legal)
     return best
 
 
