@@ -195,6 +195,9 @@ class Game:
         self.deck: Deck = deck if deck is not None else load_deck()
         self.names: list[str] = names
         self.n: int = len(names)
+        # the other seats, clockwise from each seat
+        self.others: list[list[int]] = [[(s + i) % self.n for i in range(1, self.n)]
+                                        for s in range(self.n)]
         self.seed: int = seed
         self.rng: random.Random = random.Random(seed)
         self.events: list[E.Event] | None = [] if events else None
@@ -237,10 +240,6 @@ class Game:
         self._settle()
 
     # ---------------------------------------------------------------- small helpers
-
-    def _emit(self, event: E.Event) -> None:
-        if self.events is not None:
-            self.events.append(event)
 
     def _draw_one(self, seat: int) -> bool:
         draw = self.draw
@@ -458,8 +457,8 @@ class Game:
         return out
 
     def _others(self, seat: int) -> list[int]:
-        n = self.n
-        return [(seat + i) % n for i in range(1, n)]
+        """The other seats, clockwise from ``seat`` (a fresh list)."""
+        return list(self.others[seat])
 
     def _loose(self, seat: int) -> list[int]:
         """This seat's properties that are not in a full set (Sly / Forced Deal)."""
@@ -476,21 +475,21 @@ class Game:
         elif code == BIRTHDAY:
             out.append(PlayBirthday(c))
         elif code == DEBT_COLLECTOR:
-            for t in self._others(seat):
+            for t in self.others[seat]:
                 out.append(PlayDebt(c, t))
         elif code == SLY_DEAL:
-            for t in self._others(seat):
+            for t in self.others[seat]:
                 for x in self._loose(t):
                     out.append(PlaySly(c, x))
         elif code == FORCED_DEAL:
             mine = self._loose(seat)
             if mine:
-                for t in self._others(seat):
+                for t in self.others[seat]:
                     for x in self._loose(t):
                         for g in mine:
                             out.append(PlayForced(c, g, x))
         elif code == DEAL_BREAKER:
-            for t in self._others(seat):
+            for t in self.others[seat]:
                 for colour in range(self.deck.n_colours):
                     if self.is_full(t, colour):
                         out.append(PlayBreaker(c, t, colour))
@@ -505,7 +504,7 @@ class Game:
         most = min(len(doubles), self.plays_left - 1)
         if not self.rules.stack_double_rent:
             most = min(most, 1)
-        targets = self._others(seat) if deck.any_colour[c] else [NO_TARGET]
+        targets = self.others[seat] if deck.any_colour[c] else [NO_TARGET]
         for colour in deck.colours[c]:
             if self.rent_of(seat, colour) <= 0:
                 continue
@@ -787,11 +786,13 @@ class Game:
         elif isinstance(action, PlayBank):
             self._play(seat, action.card)
             self._to_bank(seat, action.card)
-            self._emit(E.Banked(seat, action.card))
+            if self.events is not None:
+                self.events.append(E.Banked(seat, action.card))
         elif isinstance(action, PlayProperty):
             self._play(seat, action.card)
             self._to_pile(seat, action.card, action.colour)
-            self._emit(E.PropertyLaid(seat, action.card, action.colour))
+            if self.events is not None:
+                self.events.append(E.PropertyLaid(seat, action.card, action.colour))
         elif isinstance(action, MoveWild):
             self._move_wild(seat, action)
         elif isinstance(action, PlayRent):
@@ -799,7 +800,8 @@ class Game:
         elif isinstance(action, (PlayHouse, PlayHotel)):
             self._play(seat, action.card)
             self._to_building(seat, action.card, action.colour)
-            self._emit(E.BuildingPlaced(seat, action.card, action.colour))
+            if self.events is not None:
+                self.events.append(E.BuildingPlaced(seat, action.card, action.colour))
         elif isinstance(action, Discard):
             self._discard(seat, action.cards)
         elif isinstance(action, SayNo):
@@ -828,26 +830,32 @@ class Game:
         self._to_discard(c)
         others = self._others(seat)
         if isinstance(action, PlayPassGo):
-            self._emit(E.ActionPlayed(seat, c, "pass_go", ()))
+            if self.events is not None:
+                self.events.append(E.ActionPlayed(seat, c, "pass_go", ()))
             self._draw(seat, self.rules.pass_go_draw)
             return
         if isinstance(action, PlayBirthday):
-            self._emit(E.ActionPlayed(seat, c, "birthday", tuple(others)))
+            if self.events is not None:
+                self.events.append(E.ActionPlayed(seat, c, "birthday", tuple(others)))
             self._begin(Request(R_BIRTHDAY, seat, c, others, amount=BIRTHDAY_AMOUNT))
         elif isinstance(action, PlayDebt):
-            self._emit(E.ActionPlayed(seat, c, "debt_collector", (action.target,)))
+            if self.events is not None:
+                self.events.append(E.ActionPlayed(seat, c, "debt_collector", (action.target,)))
             self._begin(Request(R_DEBT, seat, c, [action.target], amount=DEBT_AMOUNT))
         elif isinstance(action, PlaySly):
             target = self.owner[action.take]
-            self._emit(E.ActionPlayed(seat, c, "sly_deal", (target,)))
+            if self.events is not None:
+                self.events.append(E.ActionPlayed(seat, c, "sly_deal", (target,)))
             self._begin(Request(R_SLY, seat, c, [target], take=action.take))
         elif isinstance(action, PlayForced):
             target = self.owner[action.take]
-            self._emit(E.ActionPlayed(seat, c, "forced_deal", (target,)))
+            if self.events is not None:
+                self.events.append(E.ActionPlayed(seat, c, "forced_deal", (target,)))
             self._begin(Request(R_FORCED, seat, c, [target], take=action.take,
                                 give=action.give))
         else:
-            self._emit(E.ActionPlayed(seat, c, "deal_breaker", (action.target,)))
+            if self.events is not None:
+                self.events.append(E.ActionPlayed(seat, c, "deal_breaker", (action.target,)))
             self._begin(Request(R_BREAKER, seat, c, [action.target], colour=action.colour))
 
     def _play_rent(self, seat: int, action: PlayRent) -> None:
@@ -859,8 +867,9 @@ class Game:
             self._to_discard(d)
         amount = self.rent_of(seat, action.colour) << len(action.doubles)
         targets = [action.target] if action.target != NO_TARGET else self._others(seat)
-        self._emit(E.RentCharged(seat, c, action.colour, amount, tuple(targets),
-                                 action.doubles))
+        if self.events is not None:
+            self.events.append(E.RentCharged(seat, c, action.colour, amount, tuple(targets),
+                                     action.doubles))
         self._begin(Request(R_RENT, seat, c, targets, amount=amount))
 
     def _move_wild(self, seat: int, action: MoveWild) -> None:
@@ -868,7 +877,8 @@ class Game:
         was = self.pile_colour[c]
         self._lift(c)
         self._to_pile(seat, c, action.colour)
-        self._emit(E.WildMoved(seat, c, was, action.colour))
+        if self.events is not None:
+            self.events.append(E.WildMoved(seat, c, was, action.colour))
         self._fix_buildings(seat)
 
     def _fix_buildings(self, seat: int) -> None:
@@ -887,7 +897,8 @@ class Game:
                     self._to_bank(seat, b)
                 else:
                     self._to_discard(b)
-                self._emit(E.BuildingRemoved(seat, b, colour, to_bank))
+                if self.events is not None:
+                    self.events.append(E.BuildingRemoved(seat, b, colour, to_bank))
 
     def _receive_building(self, seat: int, b: int) -> None:
         """A house or hotel received: on the receiver's best full set that can hold it
@@ -902,7 +913,8 @@ class Game:
                         best, best_rent = colour, rent
             if best != NONE:
                 self._to_building(seat, b, best)
-                self._emit(E.BuildingPlaced(seat, b, best))
+                if self.events is not None:
+                    self.events.append(E.BuildingPlaced(seat, b, best))
                 return
         self._to_bank(seat, b)
 
@@ -925,7 +937,8 @@ class Game:
         buildings.sort(key=lambda b: deck.action[b] != HOUSE)
         for b in buildings:
             self._receive_building(payee, b)
-        self._emit(E.Paid(payer, payee, cards, total, amount))
+        if self.events is not None:
+            self.events.append(E.Paid(payer, payee, cards, total, amount))
         self._fix_buildings(payer)
 
     def _discard(self, seat: int, cards: tuple[int, ...]) -> None:
@@ -937,7 +950,8 @@ class Game:
                 self.place[c] = P_DRAW
             else:
                 self._to_discard(c)
-        self._emit(E.Discarded(seat, len(cards), () if under else cards))
+        if self.events is not None:
+            self.events.append(E.Discarded(seat, len(cards), () if under else cards))
         self._next_turn(seat)
 
     def _end_turn(self, seat: int) -> None:
@@ -947,7 +961,8 @@ class Game:
         self._next_turn(seat)
 
     def _next_turn(self, seat: int) -> None:
-        self._emit(E.TurnEnded(seat))
+        if self.events is not None:
+            self.events.append(E.TurnEnded(seat))
         self._start_turn((seat + 1) % self.n)
 
     def _start_turn(self, seat: int) -> None:
@@ -959,7 +974,8 @@ class Game:
         self.turn_seat = seat
         self.plays_left = self.rules.plays_per_turn
         self.phase = PLAY
-        self._emit(E.TurnStarted(seat, self.turn_number))
+        if self.events is not None:
+            self.events.append(E.TurnStarted(seat, self.turn_number))
         rules = self.rules
         self._draw(seat, rules.draw_per_turn if self.hands[seat] else rules.draw_when_empty)
 
@@ -978,15 +994,18 @@ class Game:
         if self.rules.jsn_uses_play and seat == self.turn_seat:
             self.plays_left -= 1
         req.nos += 1
-        self._emit(E.SaidNo(seat, c, req.nos % 2 == 1))
+        if self.events is not None:
+            self.events.append(E.SaidNo(seat, c, req.nos % 2 == 1))
 
     def _accept(self, seat: int) -> None:
         req = self.request
         if req is None:  # pragma: no cover
             return
-        self._emit(E.Accepted(seat))
+        if self.events is not None:
+            self.events.append(E.Accepted(seat))
         if req.nos % 2 == 1:
-            self._emit(E.Cancelled(req.attacker, req.targets[0]))
+            if self.events is not None:
+                self.events.append(E.Cancelled(req.attacker, req.targets[0]))
         else:
             self._resolve(req)
         self._next_target()
@@ -999,7 +1018,8 @@ class Game:
             colour = self.pile_colour[c]
             self._lift(c)
             self._to_pile(a, c, colour)
-            self._emit(E.PropertyTaken(a, t, c))
+            if self.events is not None:
+                self.events.append(E.PropertyTaken(a, t, c))
             self._fix_buildings(t)
         elif req.kind == R_FORCED:
             give, take = req.give, req.take
@@ -1008,7 +1028,8 @@ class Game:
             self._lift(take)
             self._to_pile(t, give, gc)
             self._to_pile(a, take, tc)
-            self._emit(E.PropertiesSwapped(a, t, give, take))
+            if self.events is not None:
+                self.events.append(E.PropertiesSwapped(a, t, give, take))
             self._fix_buildings(a)
             self._fix_buildings(t)
         elif req.kind == R_BREAKER:
@@ -1035,7 +1056,8 @@ class Game:
                 self._to_building(a, b, colour)
             else:
                 self._receive_building(a, b)
-        self._emit(E.SetTaken(a, t, colour, tuple(pile)))
+        if self.events is not None:
+            self.events.append(E.SetTaken(a, t, colour, tuple(pile)))
         self._fix_buildings(t)
         self._fix_buildings(a)
 
@@ -1105,7 +1127,8 @@ class Game:
         self.outcome = Outcome(reason, winner, ranking, worth)
         self.phase = OVER
         self.request = None
-        self._emit(E.GameOver(reason, winner, tuple(ranking)))
+        if self.events is not None:
+            self.events.append(E.GameOver(reason, winner, tuple(ranking)))
 
     # ------------------------------------------------------------------ views
 
