@@ -28,21 +28,13 @@ from typing import Any
 
 import pytest
 
-CHROMIUM = Path("/usr/bin/chromium")
-if not CHROMIUM.exists():
-    pytest.skip("Debian's Chromium (/usr/bin/chromium) is not installed", allow_module_level=True)
+from browserkit import check_controls, launch, require_browser
+
+require_browser()
 sync_api = pytest.importorskip("playwright.sync_api")
 
 from playwright.sync_api import Browser, BrowserContext, Page, WebSocket  # noqa: E402
 
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 ARTIFACTS = Path(os.environ.get("MONOPOLY_ARTIFACTS", Path(__file__).parent / "artifacts"))
 CYRILLIC = re.compile(r"[А-Яа-яЁё]")
 
@@ -92,12 +84,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
+    with launch() as b:
+        yield b
 
 
 @pytest.fixture(scope="module")
@@ -188,31 +176,10 @@ class Player:
         self.bid = False
         self.clicks: list[str] = []
 
-    def check_controls(self) -> None:
-        """The page offers exactly the server's legal entries: every button is one of them,
-        and every decision (not the managers' entries, shown on demand) has its button."""
-        seen = self.page.evaluate(
-            """() => {
-              const st = window.monopolyClient.state;
-              if (!st || !st.view) return null;
-              return {
-                shown: [...document.querySelectorAll('[data-action]')].map(b => b.dataset.action),
-                legal: st.legal.filter(e => !e.template).map(e => [e.text, e.kind]),
-              };
-            }"""
-        )
-        if seen is None:
-            return
-        legal = {text for text, _ in seen["legal"]}
-        assert set(seen["shown"]) <= legal, seen
-        managed = ("build", "sell", "mortgage", "unmortgage", "resign")
-        decisions = {text for text, kind in seen["legal"] if kind not in managed}
-        assert decisions <= set(seen["shown"]), seen
-
     def step(self) -> bool:
         """Make one decision by a click if the game waits for this seat."""
         page = self.page
-        self.check_controls()
+        check_controls(page)
         actions: list[str] = page.locator(
             "[data-testid=actions] button:not([disabled])"
         ).evaluate_all("bs => bs.map(b => b.dataset.action)")

@@ -20,7 +20,7 @@ from monopoly.bots.base import LEVELS
 from monopoly.i18n import LANGUAGES, translation
 from monopoly.i18n import gettext_noop as N_
 from monopoly.narrate import Narrator
-from monopoly.prompts import label, labels
+from monopoly.prompts import label, labels, prompt
 
 EDITIONS: Final = ("standard", "uk", "disney")
 MAX_MESSAGE: Final = 16 * 1024  # bytes of one WebSocket message
@@ -192,6 +192,29 @@ def _labelled(
             text = label(game, seat, entry, lang, narrator)
         out.append((entry, text))
     return out
+
+
+def state_message(
+    game: Game, seat: int | None, lang: str, *, seq: int, status: str,
+    labels: LabelCache | None = None, narrator: Narrator | None = None,
+    clock: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """The ``state`` message of `seat` (None: a spectator) in `lang` (docs/protocol.md):
+    the seat's view, its legal entries with their labels, the sentence saying what the
+    game waits for from it (None when it waits for others), the seats it waits for."""
+    waiting = game.pending_seats()
+    asked = seat is not None and (game.is_over or seat in waiting)
+    return {
+        "type": "state",
+        "seq": seq,
+        "status": status,
+        "view": game.view(seat),
+        "legal": legal_json(game, seat, lang, labels),
+        "prompt": prompt(game, seat, lang, narrator) if asked and seat is not None else None,
+        "waiting": waiting,
+        "board": {"edition": game.edition.key},
+        "clock": clock,
+    }
 
 
 def encode(message: object) -> str:

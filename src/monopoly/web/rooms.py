@@ -45,8 +45,8 @@ from monopoly.web.protocol import (
     LabelCache,
     encode,
     error_text,
-    legal_json,
     legal_text,
+    state_message,
 )
 
 log = logging.getLogger("monopoly.web")
@@ -459,18 +459,9 @@ class Room:
                 "prompt": None, "waiting": [], "board": {"edition": self.config["edition"]},
                 "clock": None,
             }
-        waiting = game.pending_seats()
-        return {
-            "type": "state",
-            "seq": self.seq,
-            "status": self.status,
-            "view": game.view(seat),
-            "legal": legal_json(game, seat, lang, self.labels),
-            "prompt": self._prompt(game, seat, lang, waiting),
-            "waiting": waiting,
-            "board": {"edition": game.edition.key},
-            "clock": self.clock_json(),
-        }
+        return state_message(game, seat, lang, seq=self.seq, status=self.status,
+                             labels=self.labels, narrator=self.labels.narrator(game, lang),
+                             clock=self.clock_json())
 
     def state_text(self, seat: int | None, lang: str) -> str:
         """:meth:`state` encoded (:func:`encode`: the same JSON text), with the legal
