@@ -213,3 +213,23 @@ def test_events_can_be_switched_off() -> None:
         assert seat is not None
         assert off.apply(seat, random_action(off, seat, rng)) == []
     assert state_hash(on) == state_hash(off)
+
+
+@given(st.sampled_from([A.PlayBank, A.SayNo, A.PlaySly, A.PlayHouse, A.MoveWild, A.Pay,
+                        A.Discard, A.PlayRent, A.PlayBreaker]),
+       st.lists(st.one_of(st.text(max_size=3), st.integers(-5, 300), st.none(),
+                          st.tuples(st.text(max_size=2))), min_size=3, max_size=4))
+@settings(max_examples=150, deadline=None)
+def test_hand_built_garbage_actions_are_refused(kind: type, args: list[object]) -> None:
+    """DESIGN.md: an action with parameters of the wrong type is illegal (a typed error),
+    never a crash, and changes nothing."""
+    g = _random_game(3, players=2, steps=40)
+    n = len(kind.__dataclass_fields__)  # type: ignore[attr-defined]
+    action = kind(*args[:n])
+    before = snapshot_text(g)
+    for seat in range(2):
+        if g.is_legal(seat, action):
+            continue
+        with pytest.raises(IllegalActionError):
+            g.apply(seat, action)
+    assert snapshot_text(g) == before

@@ -550,6 +550,13 @@ class Game:
         return self._check(seat, action)
 
     def _check(self, seat: object, action: object) -> str | None:
+        try:
+            return self._check_action(seat, action)
+        except (TypeError, IndexError):
+            # a hand-built action with parameters of the wrong type ("3" for a card...)
+            return f"malformed action {action!r}"
+
+    def _check_action(self, seat: object, action: object) -> str | None:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.n:
             return f"no seat {seat!r} in this game of {self.n}"
         if self.phase == OVER:
@@ -1155,7 +1162,10 @@ def _colour_key(deck: Deck, colour: int) -> str:
 
 def _text_of(action: object) -> str:
     text = getattr(action, "text", None)
-    return str(text()) if callable(text) else repr(action)
+    try:
+        return str(text()) if callable(text) else repr(action)
+    except (TypeError, IndexError):
+        return repr(action)
 
 
 __all__ = ["DISCARD", "MONEY", "OVER", "PLAY", "RESPOND", "Game", "Outcome", "Request"]
