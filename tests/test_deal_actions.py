@@ -243,3 +243,28 @@ def test_action_answered_by_its_target(key: str) -> None:
               "debt_collector": PlayDebt(c, 2)}[key]
     g.apply(0, action)
     assert g.phase == RESPOND and g.pending() == 2 and g.pending_seats() == [2]
+
+
+def test_deal_breaker_onto_a_set_with_a_house_already() -> None:
+    """DEAL.md § Deck: one house per set; a second house taken by a Deal Breaker goes to
+    another full set of the taker, or to the bank (DEAL.md § Paying, silent)."""
+    g = arrange(hands={0: ["deal_breaker"]},
+                piles={0: {"green": ["pacific_avenue", "north_carolina_avenue",
+                                     "wild_dark_blue_green"]},
+                       1: {"green": ["pennsylvania_avenue", "wild_green_railroad",
+                                     "wild_any"]}},
+                buildings={0: {"green": ["house"]}, 1: {"green": ["house"]}})
+    mine, theirs = card(g, "house"), card(g, "house", 1)
+    g.apply(0, PlayBreaker(card(g, "deal_breaker"), 1, GREEN))
+    g.apply(1, ACCEPT)
+    assert g.house[0][GREEN] == mine and len(g.piles[0][GREEN]) == 6
+    assert g.banks[0] == [theirs] and g.house[1][GREEN] == -1
+
+
+def test_request_is_public_in_the_view() -> None:
+    """DEAL.md § Players: the action being answered is on the table for everyone."""
+    g = arrange(hands={0: ["debt_collector"]})
+    g.apply(0, PlayDebt(card(g, "debt_collector"), 1))
+    req = g.view(None).request
+    assert req is not None and (req.kind, req.attacker, req.targets, req.amount) == (
+        "debt_collector", 0, (1,), 5)

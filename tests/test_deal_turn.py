@@ -156,3 +156,21 @@ def test_first_player_option_random() -> None:
     firsts = {Game(DealRules(first_player="random"), 4, s).turn_seat for s in range(12)}
     assert len(firsts) > 1
     assert {Game(DealRules(), 4, s).turn_seat for s in range(5)} == {0}
+
+
+def test_moving_a_wild_out_of_a_full_set_sends_its_buildings_to_the_bank() -> None:
+    """DEAL.md § Turn 3 and § Paying (silent): a set that stops being full, here by a free
+    wildcard move, loses its buildings to the owner's bank."""
+    g = arrange(piles={0: {"green": ["pacific_avenue", "north_carolina_avenue",
+                                     "wild_green_railroad"]}},
+                buildings={0: {"green": ["house", "hotel"]}})
+    g.apply(0, MoveWild(card(g, "wild_green_railroad"), RAILROAD))
+    assert g.house[0][GREEN] == -1 and g.hotel[0][GREEN] == -1
+    assert sorted(g.banks[0]) == sorted([card(g, "house"), card(g, "hotel")])
+
+
+def test_only_the_pending_seat_has_legal_actions() -> None:
+    """DESIGN.md: legal_actions is the single source of legality; nobody else may act."""
+    g = arrange(players=3, hands={0: ["money_1"]})
+    assert g.legal_actions(1) == [] and g.legal_actions(2) == []
+    assert g.pending_seats() == [0]
