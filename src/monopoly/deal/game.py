@@ -875,8 +875,8 @@ class Game:
         amount = self.rent_of(seat, action.colour) << len(action.doubles)
         targets = [action.target] if action.target != NO_TARGET else self._others(seat)
         if self.events is not None:
-            self.events.append(E.RentCharged(seat, c, action.colour, amount, tuple(targets),
-                                     action.doubles))
+            self.events.append(E.RentCharged(seat, c, action.colour, amount,
+                                             tuple(targets), action.doubles))
         self._begin(Request(R_RENT, seat, c, targets, amount=amount))
 
     def _move_wild(self, seat: int, action: MoveWild) -> None:
