@@ -163,3 +163,4 @@ def check_cmd(
             console.print(line, markup=False)
     if violations or errors:
         raise typer.Exit(1)
+from monopoly.deal import lab_cli as _lab_cli  # noqa: E402,F401  (registers simulate and bench)

@@ -53,6 +53,7 @@ __all__ = [
     "import_ray",
     "play_one",
     "rotated_seats",
+    "run_chunks",
     "run_games",
 ]
 
@@ -68,6 +69,8 @@ SEAT_NAMES: tuple[str, ...] = ("Ann", "Bob", "Cleo", "Dan", "Eva", "Finn", "Gus"
 MAX_CHUNK = 25
 
 Progress = Callable[[int], None]  # told how many more games are done
+# plays consecutive games: (setup, first index, the seats of each game) -> their results
+PlayChunk = Callable[[Any, int, Sequence[Sequence[str]]], list[dict[str, Any]]]
 
 
 class RayMissingError(RuntimeError):
@@ -216,6 +219,25 @@ def run_games(
         if games is None:
             raise ValueError("give the number of games or the seatings")
         seatings = [rotated_seats(setup.bots, setup.players, i) for i in range(games)]
+    return run_chunks(setup, seatings, _play_chunk, workers=workers, backend=backend,
+                      address=address, progress=progress)
+
+
+def run_chunks(
+    setup: Any,
+    seatings: Sequence[Sequence[str]],
+    play_chunk: PlayChunk,
+    *,
+    workers: int = 1,
+    backend: str = "process",
+    address: str | None = None,
+    progress: Progress | None = None,
+) -> list[dict[str, Any]]:
+    """Play game ``i`` with the bots ``seatings[i]`` for every ``i`` and return the
+    per-game results in index order: ``play_chunk(setup, start, seatings[start:...])``
+    plays consecutive games (a module-level function: it travels to the workers by name),
+    in this process, a pool of processes or Ray tasks (see :func:`run_games`; the Deal lab
+    shares this machinery)."""
     if backend not in BACKENDS:
         raise ValueError(f"unknown backend {backend!r}; backends: {', '.join(BACKENDS)}")
     if workers < 1:
@@ -223,13 +245,13 @@ def run_games(
     seats = [tuple(s) for s in seatings]
     chunks = _chunks(seats, workers)
     if backend == "ray":
-        done = _run_ray(setup, chunks, workers, address, progress)
+        done = _run_ray(setup, chunks, workers, address, progress, play_chunk)
     elif workers > 1 and len(chunks) > 1:
-        done = _run_pool(setup, chunks, workers, progress)
+        done = _run_pool(setup, chunks, workers, progress, play_chunk)
     else:
         done = []
         for start, part in chunks:
-            done.append(_play_chunk(setup, start, part))
+            done.append(play_chunk(setup, start, part))
             if progress is not None:
                 progress(len(part))
     results = [r for chunk in done for r in chunk]
@@ -238,10 +260,11 @@ def run_games(
 
 
 def _run_pool(
-    setup: LabSetup,
+    setup: Any,
     chunks: list[tuple[int, list[tuple[str, ...]]]],
     workers: int,
     progress: Progress | None,
+    play_chunk: PlayChunk,
 ) -> list[list[dict[str, Any]]]:
     """Chunks on this process and ``workers - 1`` spawned ones (spawn: the same start on
     every platform, no state inherited from this process).
@@ -264,10 +287,10 @@ def _run_pool(
         running: list[AsyncResult[list[dict[str, Any]]]] = []
         while todo or running:
             while todo and len(running) < 2 * helpers:
-                running.append(pool.apply_async(_play_chunk, (setup, *todo.popleft())))
+                running.append(pool.apply_async(play_chunk, (setup, *todo.popleft())))
             if todo:
                 start, part = todo.pop()
-                done(_play_chunk(setup, start, part))
+                done(play_chunk(setup, start, part))
             else:
                 running[0].wait()
             waiting = []
@@ -291,11 +314,12 @@ def import_ray() -> Any:
 
 
 def _run_ray(
-    setup: LabSetup,
+    setup: Any,
     chunks: list[tuple[int, list[tuple[str, ...]]]],
     workers: int,
     address: str | None,
     progress: Progress | None,
+    play_chunk: PlayChunk,
 ) -> list[list[dict[str, Any]]]:
     """Chunks as Ray tasks, on a local Ray instance with `workers` CPUs or on the cluster
     at `address` (joined as it is). A Ray session already open in this process is used
@@ -318,7 +342,7 @@ def _run_ray(
             raise RayStartError(str(exc).strip().splitlines()[0] if str(exc).strip()
                                 else type(exc).__name__) from exc
     try:
-        task = ray.remote(num_cpus=1)(_play_chunk)
+        task = ray.remote(num_cpus=1)(play_chunk)
         config = ray.put(setup)
         pending = [task.remote(config, start, part) for start, part in chunks]
         out: list[list[dict[str, Any]]] = []
