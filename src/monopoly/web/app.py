@@ -24,11 +24,13 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
-from monopoly.board import actions as A
 from monopoly.board.errors import MonopolyError
 from monopoly.board.record import replay
 from monopoly.board.rules import PRESETS, preset
 from monopoly.bots.base import LEVELS
+from monopoly.deal.errors import DealError
+from monopoly.deal.rules import PRESETS as DEAL_PRESETS
+from monopoly.deal.rules import deal_preset
 from monopoly.i18n import LANGUAGES, translation
 from monopoly.store import Store
 from monopoly.web.protocol import (
@@ -57,6 +59,7 @@ PLACEHOLDER: Final = """<!doctype html><html><head><meta charset="utf-8">
 
 
 class CreateRoom(BaseModel):
+    game: str = "board"  # or "deal": Monopoly Deal (preset official/quick, 2-5 seats)
     preset: str = "classic"
     edition: str = "standard"
     options: dict[str, Any] = Field(default_factory=dict)
@@ -65,6 +68,21 @@ class CreateRoom(BaseModel):
     nickname: str = ""
     clock: int | None = None
     timeout_policy: str = "bot"
+
+
+def _check_deal_room(body: CreateRoom) -> None:
+    """A Monopoly Deal room's configuration: a preset of the Deal, its options, the
+    standard deck, 2-5 seats (DEAL.md § Players)."""
+    if body.preset not in DEAL_PRESETS:
+        raise ProtocolError("invalid", 400, reason=f"preset {body.preset!r}")
+    if body.edition != "standard":
+        raise ProtocolError("invalid", 400, reason="edition")
+    try:
+        deal_preset(body.preset, **body.options)
+    except (DealError, TypeError) as exc:
+        raise ProtocolError("invalid", 400, reason=str(exc)) from exc
+    if not 2 <= body.seats <= 5:
+        raise ProtocolError("invalid", 400, reason="seats")
 
 
 class JoinRoom(BaseModel):
@@ -168,20 +186,33 @@ def create_app(
             raise ProtocolError("invalid", 400, reason="edition")
         return board_json(edition, lang if lang in LANGUAGES else "en")
 
+    @app.get("/api/deal/deck")
+    async def deal_deck(lang: str = "en") -> dict[str, Any]:
+        """Monopoly Deal's cards and colours, named in `lang` (issue 6)."""
+        from monopoly.web.deal_room import deck_json
+
+        return deck_json("standard", lang if lang in LANGUAGES else "en")
+
     # --- rooms
 
     @app.post("/api/rooms")
     async def create_room(body: CreateRoom) -> dict[str, Any]:
-        if body.preset not in PRESETS:
-            raise ProtocolError("invalid", 400, reason=f"preset {body.preset!r}")
-        if body.edition not in EDITIONS:
-            raise ProtocolError("invalid", 400, reason="edition")
-        try:
-            preset(body.preset, **body.options)
-        except (MonopolyError, TypeError) as exc:
-            raise ProtocolError("invalid", 400, reason=translation("en").error(exc)) from exc
-        if not 2 <= body.seats <= 8:
-            raise ProtocolError("invalid", 400, reason="seats")
+        if body.game == "deal":
+            _check_deal_room(body)
+        elif body.game != "board":
+            raise ProtocolError("invalid", 400, reason=f"game {body.game!r}")
+        else:
+            if body.preset not in PRESETS:
+                raise ProtocolError("invalid", 400, reason=f"preset {body.preset!r}")
+            if body.edition not in EDITIONS:
+                raise ProtocolError("invalid", 400, reason="edition")
+            try:
+                preset(body.preset, **body.options)
+            except (MonopolyError, TypeError) as exc:
+                raise ProtocolError("invalid", 400,
+                                    reason=translation("en").error(exc)) from exc
+            if not 2 <= body.seats <= 8:
+                raise ProtocolError("invalid", 400, reason="seats")
         bots: dict[int, str] = {}
         for key, level in body.bots.items():
             if not key.isdigit() or not 0 <= int(key) < body.seats or level not in LEVELS:
@@ -193,7 +224,7 @@ def create_app(
             raise ProtocolError("invalid", 400, reason="policy")
         room, host, seat, token = await manager().create(
             body.preset, body.edition, body.options, body.seats, bots,
-            _nickname(body.nickname), body.clock, body.timeout_policy,
+            _nickname(body.nickname), body.clock, body.timeout_policy, body.game,
         )
         return {"room": room.id, "host_token": host, "seat": seat, "token": token}
 
@@ -248,7 +279,10 @@ def create_app(
     async def sheet(room_id: str, lang: str = "en") -> HTMLResponse:
         from monopoly.sheet import render_sheet_html, score_sheet
 
-        lines = await manager().finished_lines(await manager().get(room_id))
+        room = await manager().get(room_id)
+        if room.config.get("game") == "deal":  # its results table is in the game's end
+            raise ProtocolError("invalid", 400, reason="a score sheet is for the board game")
+        lines = await manager().finished_lines(room)
         game = await asyncio.to_thread(replay, lines, events=True)
         lang = lang if lang in LANGUAGES else "en"
         return HTMLResponse(render_sheet_html(score_sheet(game, lang=lang), lang))
@@ -399,8 +433,8 @@ async def _handle(room: Room, conn: Connection, raw: str | bytes) -> None:
         conn.send(_err(conn, msg_id, "unauthorised", reason="spectator"))
         return
     try:
-        action = A.parse_action(text)
-    except (MonopolyError, ValueError) as exc:
+        action = room.parse_action(text)
+    except (MonopolyError, DealError, ValueError) as exc:
         conn.send(_err(conn, msg_id, "malformed", reason=translation(conn.lang).error(exc)))
         return
     async with room.lock:  # the table's actions (time, timeout...) are illegal for a seat
@@ -410,7 +444,7 @@ async def _handle(room: Room, conn: Connection, raw: str | bytes) -> None:
             params = dict(exc.params)
             if "reason" in params and room.game is not None:
                 params["reason"] = translation(conn.lang).text(
-                    params["reason"], room.game.edition)
+                    params["reason"], getattr(room.game, "edition", None))
             conn.send(_err(conn, msg_id, exc.code, **params))
             return
         conn.send({"type": "ack", "id": msg_id, "seq": seq})

@@ -58,6 +58,8 @@ class SeatClient:
     states: int = 0
     seq: int = 0  # of the latest events message: the actions applied so far
     state_raw: str | None = None  # the latest state, parsed on demand: `last_state`
+    keep_states: bool = False  # keep every state message's text in `state_history`
+    state_history: list[str] = field(default_factory=list)
     chooser: Callable[[dict[str, Any], int], str | None] = simple_choice
     _rng: random.Random = field(default_factory=random.Random)
 
@@ -104,6 +106,8 @@ class SeatClient:
             if text.startswith('{"type":"state"'):
                 self.state_raw = text
                 self.states += 1
+                if self.keep_states:
+                    self.state_history.append(text)
                 changed.set()
                 return False
             if text.startswith('{"type":"events","seq":'):
@@ -115,6 +119,8 @@ class SeatClient:
             if kind == "state":
                 self.state_raw = text
                 self.states += 1
+                if self.keep_states:
+                    self.state_history.append(text)
             elif kind == "events":
                 self.events_raw.append(text)
             elif kind == "hello":

@@ -17,6 +17,8 @@ from monopoly.board.edition import load_edition
 from monopoly.board.game import Game
 from monopoly.board.rules import PRESET_OPTIONS, PRESETS, RuleSet
 from monopoly.bots.base import LEVELS
+from monopoly.deal.rules import PRESET_OPTIONS as DEAL_PRESET_OPTIONS
+from monopoly.deal.rules import PRESETS as DEAL_PRESETS
 from monopoly.i18n import LANGUAGES, translation
 from monopoly.i18n import gettext_noop as N_
 from monopoly.narrate import Narrator
@@ -288,4 +290,10 @@ def meta_json(lang: str) -> dict[str, Any]:
         "options": options,
         "timeout_policies": list(TIMEOUT_POLICIES),
         "max_message": MAX_MESSAGE,
+        "games": ["board", "deal"],
+        # Monopoly Deal rooms (issue 6): their presets and seat range (DEAL.md § Players)
+        "deal": {
+            "presets": [{"name": p, "options": DEAL_PRESET_OPTIONS[p]} for p in DEAL_PRESETS],
+            "seats": [2, 5],
+        },
     }

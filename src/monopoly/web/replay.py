@@ -135,6 +135,8 @@ def replay_router(manager: Callable[[], RoomManager]) -> APIRouter:
             raise ProtocolError("invalid", 400, reason="lang")
         m = manager()
         room = await m.get(room_id)
+        if room.config.get("game") == "deal":
+            raise ProtocolError("invalid", 400, reason="the replay viewer is for the board game")
         key = (room.id, lang)
         found = cache.get(key)
         if found is None:

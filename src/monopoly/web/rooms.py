@@ -291,7 +291,12 @@ class Seat:
 
 
 class Room:
-    """One room: configuration, seats, and (once started) the game."""
+    """One room: configuration, seats, and (once started) the game.
+
+    This class plays the board game; a room of another game (:class:`DealRoom` in
+    :mod:`monopoly.web.deal_room`) overrides the methods of the "game" section: how the
+    game is built, restored, read from text, shown to a seat, told in words and played
+    by bots."""
 
     def __init__(self, manager: RoomManager, row: RoomRow, seats: list[SeatRow]) -> None:
         self.manager = manager
@@ -309,7 +314,7 @@ class Room:
         self.lock = asyncio.Lock()
         self.wake = asyncio.Event()
         self.conns: set[Connection] = set()
-        self.game: Game | None = None
+        self.game: Any = None  # the rules core's game (board: Game); None before the start
         self.seq = 0
         self.bots: dict[int, Bot] = {}
         self.labels = LabelCache()  # and the narrators: the seats' names are fixed
@@ -335,6 +340,7 @@ class Room:
         connected = {c.seat for c in self.conns if c.seat is not None and not c.closed}
         out: dict[str, Any] = {
             "id": self.id,
+            "game": self.config.get("game", "board"),
             "preset": self.config["preset"],
             "edition": self.config["edition"],
             "options": self.config.get("options") or {},
@@ -386,7 +392,65 @@ class Room:
     def is_host(self, token: str | None) -> bool:
         return token_matches(token, self.host_hash)
 
-    # --- the game
+    # --- the game (what another game's room overrides)
+
+    @property
+    def over(self) -> bool:
+        """The game has ended (False before it starts)."""
+        return self.game is not None and bool(self.game.is_over)
+
+    def parse_action(self, text: str) -> Any:
+        """An action from its text; the core's typed error when it cannot be read."""
+        return A.parse_action(text)
+
+    def restore(self, data: dict[str, Any]) -> Any:
+        """The game from a snapshot of the store."""
+        return restore(data, events=True)
+
+    def snapshot(self) -> dict[str, Any]:
+        return snapshot(self.game)
+
+    def record_head(self) -> dict[str, Any]:
+        """The record's header before the common fields (seed hash, room, outcome)."""
+        if self.game is not None:
+            return header(self.game)
+        return {
+            "format": RECORD_FORMAT,
+            "rules": self.rules.to_dict(),
+            "edition": self.config["edition"],
+            "seats": [self.seats[n].nickname for n in range(self.size)],
+            "seed": self.seed,
+        }
+
+    def narrate(self, events: list[Any], lang: str) -> list[str]:
+        """The action's events in words, in `lang`."""
+        return self.labels.narrator(self.game, lang).sentences(events)
+
+    def bot_move(self, seat: int) -> Any:
+        """The move of the bot of `seat` (it sees only the seat's view)."""
+        game = self.game
+        legal = game.legal_actions(seat)
+        try:
+            return self.bots[seat].choose(SeatView(game, seat), legal)
+        except Exception:  # a bot's bug must not stop the room: the caretaker plays
+            log.exception("room %s: the bot of seat %s failed", self.id, seat)
+            return make_bot("caretaker", 0).choose(SeatView(game, seat), legal)
+
+    def caretaker_move(self, seat: int) -> Any:
+        """The move made for a person whose turn clock ran out: never bids the seat's
+        money away, mortgages only what a debt needs (monopoly.bots.caretaker)."""
+        caretaker = make_bot("caretaker", bot_seed(self.id, seat))
+        return caretaker.choose(SeatView(self.game, seat), self.game.legal_actions(seat))
+
+    def make_seat_bot(self, level: str, seat: int) -> Any:
+        return make_bot(level, bot_seed(self.id, seat))
+
+    def forfeit_action(self) -> Any:
+        """The action that gives up the seat (the time-out policy "forfeit"), or None."""
+        return A.RESIGN
+
+    def decision_key(self) -> tuple[object, ...]:
+        return _decision_key(self.game)
 
     def build_game(self) -> Game:
         names = [self.seats[n].nickname for n in range(self.size)]
@@ -399,7 +463,7 @@ class Room:
         self.labels = LabelCache()
         for s in self.seats.values():
             if s.bot is not None:
-                self.bots[s.seat] = make_bot(s.bot, _bot_seed(self.id, s.seat))
+                self.bots[s.seat] = self.make_seat_bot(s.bot, s.seat)
         rules = game.rules
         self.table = TableClock(rules, time.time)
         self.table.start = float(self.config.get("started") or time.time())
@@ -409,17 +473,7 @@ class Room:
         """The game's record (RECORD_FORMAT): a header with the seed, its hash and the
         outcome, then one ``[seat, "action"]`` line per stored action."""
         game = self.game
-        head: dict[str, Any]
-        if game is not None:
-            head = header(game)
-        else:
-            head = {
-                "format": RECORD_FORMAT,
-                "rules": self.rules.to_dict(),
-                "edition": self.config["edition"],
-                "seats": [self.seats[n].nickname for n in range(self.size)],
-                "seed": self.seed,
-            }
+        head = self.record_head()
         head["seed_hash"] = self.seed_hash
         head["room"] = self.id
         if game is not None and game.outcome is not None:
@@ -442,7 +496,7 @@ class Room:
     def clock_json(self) -> dict[str, Any] | None:
         clock = self.clock
         game = self.game
-        if clock is None or game is None or game.is_over:
+        if clock is None or game is None or self.over:
             return None
         for s in game.pending_seats():
             seat = self.seats.get(s)
@@ -504,10 +558,9 @@ class Room:
         self._track_decision()
         for c in self.conns:
             if c.lang not in told:
-                narrator = self.labels.narrator(game, c.lang)
                 told[c.lang] = encode({"type": "events", "seq": self.seq, "seat": seat,
                                        "action": action.text(),
-                                       "texts": narrator.sentences(events)})
+                                       "texts": self.narrate(events, c.lang)})
             c.send(told[c.lang])
             key = (c.seat, c.lang)
             if key not in states:
@@ -526,7 +579,7 @@ class Room:
         game = self.game
         if game is None:
             return
-        key = _decision_key(game)
+        key = self.decision_key()
         if key != self._decision:
             self._decision = key
             self._decision_since = time.time()
@@ -539,7 +592,7 @@ class Room:
         game = self.game
         if self.status == "open" or game is None:
             raise ProtocolError("not_started")
-        if self.status == "finished" or game.is_over:
+        if self.status == "finished" or self.over:
             raise ProtocolError("over")
         why = game.why_illegal(seat, action)
         if why is not None:
@@ -555,14 +608,14 @@ class Room:
         self.seq = seq
         if by_person and seat >= 0:
             self.person_acted(seat)
-        if game.is_over:
+        if self.over:
             self.status = "finished"
         self.broadcast(seat, action, events)
         if seq % SNAPSHOT_EVERY == 0:
             await self.manager.writer.call(
-                self.manager.store.save_snapshot, self.id, seq, snapshot(game)
+                self.manager.store.save_snapshot, self.id, seq, self.snapshot()
             )
-        if game.is_over:
+        if self.over:
             await self.finish()
         self.wake.set()
         return seq
@@ -598,7 +651,7 @@ class Room:
         (with `choose` False, a bot's or the caretaker's action is left None: only who
         acts); else the seconds until a clock may run out (None: nothing to wait for)."""
         game = self.game
-        if game is None or game.is_over or self.status != "playing":
+        if game is None or self.over or self.status != "playing":
             return None
         table = self.table
         wait: float | None = None
@@ -610,17 +663,10 @@ class Room:
         self._track_decision()
         waiting = game.pending_seats()
         for s in waiting:
-            bot = self.bots.get(s)
-            if bot is not None:
+            if s in self.bots:
                 if not choose:
                     return s, None, False
-                legal = game.legal_actions(s)
-                try:
-                    action = bot.choose(SeatView(game, s), legal)
-                except Exception:  # a bot's bug must not stop the room: the caretaker plays
-                    log.exception("room %s: the bot of seat %s failed", self.id, s)
-                    action = make_bot("caretaker", 0).choose(SeatView(game, s), legal)
-                return s, action, False
+                return s, self.bot_move(s), False
         clock = self.clock
         if clock is not None and waiting:
             left = self._decision_since + clock - time.time()
@@ -628,8 +674,7 @@ class Room:
                 s = waiting[0]
                 if not choose:
                     return s, None, True
-                caretaker = make_bot("caretaker", _bot_seed(self.id, s))
-                return s, caretaker.choose(SeatView(game, s), game.legal_actions(s)), True
+                return s, self.caretaker_move(s), True
             wait = left if wait is None else min(wait, left)
         return wait
 
@@ -673,16 +718,17 @@ class Room:
         """A caretaker move was made for `seat`: after three in a row, the room's policy."""
         s = self.seats[seat]
         s.timeouts += 1
-        if s.timeouts < TIMEOUTS_BEFORE_POLICY or self.game is None or self.game.is_over:
+        if s.timeouts < TIMEOUTS_BEFORE_POLICY or self.game is None or self.over:
             return
         s.timeouts = 0
-        if self.config.get("timeout_policy", "bot") == "forfeit":
-            if self.game.is_legal(seat, A.RESIGN):
-                await self.act(seat, A.RESIGN, by_person=False)
+        forfeit = self.forfeit_action()
+        if self.config.get("timeout_policy", "bot") == "forfeit" and forfeit is not None:
+            if self.game.is_legal(seat, forfeit):
+                await self.act(seat, forfeit, by_person=False)
             return
         s.bot = TAKEOVER_LEVEL
         s.away = True
-        self.bots[seat] = make_bot(TAKEOVER_LEVEL, _bot_seed(self.id, seat))
+        self.bots[seat] = self.make_seat_bot(TAKEOVER_LEVEL, seat)
         await self.manager.writer.call(self.manager.store.put_seat, self.id, s.row())
         self.broadcast_room()
 
@@ -691,7 +737,8 @@ class Room:
             self.driver = self.manager.spawn(self.drive())
 
 
-def _bot_seed(room: str, seat: int) -> int:
+def bot_seed(room: str, seat: int) -> int:
+    """The seed of the bot of `seat` in `room` (the same after a restart)."""
     return int.from_bytes(hashlib.sha256(f"{room}:{seat}".encode()).digest()[:8], "big")
 
 
@@ -703,6 +750,15 @@ def _decision_key(game: Game) -> tuple[object, ...]:
         len(game.debts), len(game.receipts), game.placement, id(au),
         len(au.sealed or ()) if au is not None else -1,
     )
+
+
+def room_for(manager: RoomManager, row: RoomRow, seats: list[SeatRow]) -> Room:
+    """The room of a stored row: a board game's, or a Monopoly Deal room."""
+    if row.config.get("game") == "deal":
+        from monopoly.web.deal_room import DealRoom
+
+        return DealRoom(manager, row, seats)
+    return Room(manager, row, seats)
 
 
 # --------------------------------------------------------------------------- the manager
@@ -748,7 +804,7 @@ class RoomManager:
         for row, seat_rows in rows:
             if row.status == "finished":
                 continue
-            room = Room(self, row, seat_rows)
+            room = room_for(self, row, seat_rows)
             if row.status == "playing":
                 await self._rebuild(room)
                 room.start_driver()
@@ -762,16 +818,16 @@ class RoomManager:
             game, seq = room.build_game(), 0
         else:
             seq, data = snap
-            game = restore(data, events=True)
+            game = room.restore(data)
         for row in await self.writer.call(self.store.actions, room.id, seq):
             if row.seq != seq + 1:
                 raise MonopolyError(f"room {room.id}: action {seq + 1} is missing")
-            game.apply(row.seat, A.parse_action(row.text))
+            game.apply(row.seat, room.parse_action(row.text))
             seq = row.seq
         if game.events is not None:
             game.events.clear()
         room.setup_play(game, seq)
-        if game.is_over and room.status != "finished":
+        if room.over and room.status != "finished":
             room.status = "finished"
             await self.writer.call(self.store.set_status, room.id, "finished")
 
@@ -790,7 +846,7 @@ class RoomManager:
         found = await self.writer.call(self.store.room, room_id)
         if found is None:
             raise ProtocolError("not_found", 404, room=room_id)
-        room = Room(self, found[0], found[1])
+        room = room_for(self, found[0], found[1])
         if room.status == "playing":  # another server process started it: not ours
             await self._rebuild(room)
             room.start_driver()
@@ -808,7 +864,7 @@ class RoomManager:
         rows = await self.writer.call(self.store.rooms, status, limit)
         out = []
         for row, seat_rows in rows:
-            room = self.rooms.get(row.id) or Room(self, row, seat_rows)
+            room = self.rooms.get(row.id) or room_for(self, row, seat_rows)
             out.append(room.public())
         return out
 
@@ -824,6 +880,7 @@ class RoomManager:
         nickname: str,
         clock: int | None,
         timeout_policy: str,
+        game: str = "board",
     ) -> tuple[Room, str, int | None, str | None]:
         """A new open room; the creator takes the first free seat (unless every seat is a
         bot). Returns (room, host token, seat, seat token)."""
@@ -831,6 +888,7 @@ class RoomManager:
         seed = secrets.randbits(62)
         host = new_token()
         config = {
+            "game": game,
             "preset": preset_name,
             "edition": edition,
             "options": options,
@@ -845,7 +903,7 @@ class RoomManager:
         seat_rows = [
             SeatRow(n, _bot_name(level, n), level, None) for n, level in sorted(bots.items())
         ]
-        room = Room(self, row, seat_rows)
+        room = room_for(self, row, seat_rows)
         seat = token = None
         free = room.free_seats()
         if free:
@@ -909,7 +967,7 @@ class RoomManager:
                 await self.writer.call(self.store.remove_seat, room.id, seat)
             else:  # a bot keeps the seat; the person's token no longer works
                 s.bot, s.token_hash, s.away = TAKEOVER_LEVEL, None, False
-                room.bots[seat] = make_bot(TAKEOVER_LEVEL, _bot_seed(room.id, seat))
+                room.bots[seat] = room.make_seat_bot(TAKEOVER_LEVEL, seat)
                 await self.writer.call(self.store.put_seat, room.id, s.row())
         room.broadcast_room()
         room.wake.set()

@@ -1,5 +1,5 @@
 """Check a finished game's record: the seed against its published hash, the replay, and
-the outcome (``monopoly verify RECORD``).
+the outcome (``monopoly verify RECORD``), of the board game or of Monopoly Deal.
 
 A record downloaded from the server (``/api/rooms/ROOM/record``) has ``seed_hash`` and
 ``outcome`` in its header line; a record without them (``monopoly demo --record``) is
@@ -15,6 +15,10 @@ from typing import Any
 from monopoly.board.errors import RecordError
 from monopoly.board.record import replay, state_hash
 from monopoly.board.text import Text
+from monopoly.deal.errors import DealError
+from monopoly.deal.record import RECORD_FORMAT as DEAL_RECORD_FORMAT
+from monopoly.deal.record import replay as deal_replay
+from monopoly.deal.record import state_hash as deal_state_hash
 
 
 class VerifyError(RecordError):
@@ -36,16 +40,35 @@ def verify_lines(lines: list[str]) -> dict[str, Any]:
         raise RecordError(Text("line 1: bad header: {error}", error=str(exc))) from exc
     if not isinstance(head, dict):
         raise RecordError(Text("line 1: bad header: {error}", error="not an object"))
+    if head.get("format") == DEAL_RECORD_FORMAT:
+        return _verify_deal(lines, head)
     game = replay(lines)  # RecordError naming the line that fails
+    return _report(game.seed, head, game.outcome.to_dict() if game.outcome else None, {
+        "actions": len(game.history), "over": game.is_over, "state_hash": state_hash(game)})
+
+
+def _verify_deal(lines: list[str], head: dict[str, Any]) -> dict[str, Any]:
+    """A Monopoly Deal room's record (monopoly.deal.record), checked the same way."""
+    try:
+        game = deal_replay(lines)
+    except DealError as exc:
+        raise RecordError(Text("{error}", error=str(exc))) from exc
+    return _report(game.seed, head, game.outcome.to_dict() if game.outcome else None, {
+        "actions": len(game.log), "over": game.is_over(), "state_hash": deal_state_hash(game)})
+
+
+def _report(seed: int, head: dict[str, Any], outcome: dict[str, Any] | None,
+            facts: dict[str, Any]) -> dict[str, Any]:
+    """Check the seed against the published hash and the outcome against the recorded
+    one (VerifyError when either differs); the report."""
     published = head.get("seed_hash")
     seed_ok: bool | None = None
     if published is not None:
-        seed_ok = seed_commitment(game.seed) == published
+        seed_ok = seed_commitment(seed) == published
         if not seed_ok:
             raise VerifyError(Text("the seed {seed} does not match the published hash {hash}",
-                                   seed=game.seed, hash=str(published)))
+                                   seed=seed, hash=str(published)))
     recorded = head.get("outcome")
-    outcome = game.outcome.to_dict() if game.outcome else None
     outcome_ok: bool | None = None
     if recorded is not None:
         outcome_ok = recorded == outcome
@@ -54,12 +77,12 @@ def verify_lines(lines: list[str]) -> dict[str, Any]:
                                    actual=json.dumps(outcome), recorded=json.dumps(recorded)))
     return {
         "ok": True,
-        "seed": game.seed,
-        "seed_hash": seed_commitment(game.seed),
+        "seed": seed,
+        "seed_hash": seed_commitment(seed),
         "seed_hash_ok": seed_ok,
-        "actions": len(game.history),
-        "over": game.is_over,
+        "actions": facts["actions"],
+        "over": facts["over"],
         "outcome": outcome,
         "outcome_ok": outcome_ok,
-        "state_hash": state_hash(game),
+        "state_hash": facts["state_hash"],
     }
