@@ -5,6 +5,8 @@
 // page itself shows comes from GET /api/ui (gettext catalogs, monopoly.web.ui_text) by key;
 // square names from GET /api/board; prompts, labels and events are narrated by the server.
 
+import { loadDeck, renderDeal } from "./deal.js";
+
 const LANGS = ["en", "cs", "ru"];
 const TOKEN_KEY = (room) => `monopoly.token.${room}`;
 const HOST_KEY = (room) => `monopoly.host.${room}`;
@@ -25,6 +27,8 @@ const S = {
   ui: {},
   meta: null,
   board: null, // {edition, lang, squares: [...], currency}
+  deck: null, // Monopoly Deal rooms: the cards and colours (GET /api/deal/deck)
+  dealCard: null, // Monopoly Deal: the card chosen in the hand
   route: { name: "lobby" },
   roomId: null,
   room: null,
@@ -201,7 +205,10 @@ async function setLang(lang) {
   localStorage.setItem(LANG_KEY, lang);
   const edition = S.board?.edition;
   S.board = null;
-  await Promise.all([loadTexts(), loadMeta(), edition ? loadBoard(edition).catch(() => {}) : null]);
+  const deck = S.deck;
+  S.deck = null;
+  await Promise.all([loadTexts(), loadMeta(), edition ? loadBoard(edition).catch(() => {}) : null,
+    deck ? loadDeck(S, api).catch(() => {}) : null]);
   if (S.ws && S.wsOpen) S.ws.send(JSON.stringify({ type: "lang", lang }));
   if (S.route.name === "replay") { await enterReplay(S.route.room); return; }
   if (S.route.name === "lobby") {
@@ -214,6 +221,7 @@ async function setLang(lang) {
       const el = name.startsWith("seat:") ? again.querySelector(`[data-seat-kind="${name.slice(5)}"]`) : again.elements[name];
       if (!el) continue;
       if (el.type === "checkbox") el.checked = value; else el.value = value;
+      if (name === "game") el.dispatchEvent(new Event("change"));
     }
     if (open) $(".advanced").open = true;
     loadRoomLists();
@@ -287,6 +295,7 @@ function renderLobby() {
       <h2>${esc(t("create_room"))}</h2>
       <form id="create-form" autocomplete="off">
         <label>${esc(t("nickname"))}<input name="nickname" data-testid="create-nickname" maxlength="24" required value="${esc(nick)}" placeholder="${esc(t("nickname_placeholder"))}"></label>
+        <label>${esc(t("game"))}<select name="game" data-testid="create-game"><option value="board">${esc(t("game_board"))}</option><option value="deal">${esc(t("game_deal"))}</option></select></label>
         <div class="row">
           <label>${esc(t("preset"))}<select name="preset" data-testid="create-preset">${opt(presets.length ? presets : [{ key: "classic", name: "classic" }], "classic")}</select></label>
           <label>${esc(t("edition"))}<select name="edition" data-testid="create-edition">${opt(editions.length ? editions : [{ key: "standard", name: "standard" }], "standard")}</select></label>
@@ -317,7 +326,7 @@ function renderLobby() {
   </div>`;
   const form = $("#create-form");
   const seatRows = () => {
-    const n = Math.max(2, Math.min(8, Number(form.seats.value) || 4));
+    const n = Math.max(2, Math.min(Number(form.seats.max) || 8, Number(form.seats.value) || 4));
     const prev = [...form.querySelectorAll("[data-seat-kind]")].map((s) => s.value);
     $("#seat-rows").innerHTML = Array.from({ length: n }, (_, i) => {
       const value = prev[i] ?? (i === 0 ? "you" : i === 1 ? "human" : "medium");
@@ -326,10 +335,24 @@ function renderLobby() {
         <select data-seat-kind="${i}" data-testid="seat-kind-${i}">${choices.map(([k, name]) => `<option value="${esc(k)}" ${k === value ? "selected" : ""}>${esc(name)}</option>`).join("")}</select></label>`;
     }).join("");
   };
+  // Monopoly Deal: its presets, 2-5 seats, no board and none of the board's rule options
+  const applyGame = () => {
+    const deal = form.game.value === "deal";
+    const list = deal ? optionList(S.meta?.deal?.presets, "deal_preset_") : presets;
+    const keep = list.some((p) => p.key === form.preset.value) ? form.preset.value : (deal ? "official" : "classic");
+    form.preset.innerHTML = opt(list.length ? list : [{ key: keep, name: keep }], keep);
+    form.edition.closest("label").hidden = deal;
+    $(".advanced").hidden = deal;
+    form.seats.max = deal ? 5 : 8;
+    if (Number(form.seats.value) > Number(form.seats.max)) form.seats.value = form.seats.max;
+    seatRows();
+    if (!deal) presetDefaults(form);
+  };
   seatRows();
   form.seats.addEventListener("input", seatRows);
   presetDefaults(form);
-  form.preset.addEventListener("change", () => presetDefaults(form));
+  form.game.addEventListener("change", applyGame);
+  form.preset.addEventListener("change", () => { if (form.game.value !== "deal") presetDefaults(form); });
   form.addEventListener("submit", (ev) => { ev.preventDefault(); createRoom(form); });
 }
 
@@ -368,22 +391,23 @@ function optionField(o) {
 async function createRoom(form) {
   const nickname = form.nickname.value.trim();
   localStorage.setItem(NICK_KEY, nickname);
-  const seats = Math.max(2, Math.min(8, Number(form.seats.value) || 4));
+  const deal = form.game.value === "deal";
+  const seats = Math.max(2, Math.min(deal ? 5 : 8, Number(form.seats.value) || 4));
   const bots = {};
   for (const sel of form.querySelectorAll("[data-seat-kind]")) {
     const i = Number(sel.dataset.seatKind);
     if (i < seats && !["you", "human"].includes(sel.value)) bots[String(i)] = sel.value;
   }
   const options = {};
-  if (form.turn_limit.value) { options.turn_limit = Number(form.turn_limit.value); options.end = "turn_limit"; }
-  for (const el of form.querySelectorAll("[name^='opt:']")) {
+  if (!deal && form.turn_limit.value) { options.turn_limit = Number(form.turn_limit.value); options.end = "turn_limit"; }
+  for (const el of deal ? [] : form.querySelectorAll("[name^='opt:']")) {
     const key = el.name.slice(4);
     if (el.type === "checkbox") { if (el.checked !== Boolean(el.dataset.default)) options[key] = el.checked; }
     else if (el.tagName === "SELECT") { if (el.value !== el.dataset.default) options[key] = el.value; }
     else if (el.value !== "") options[key] = Number(el.value);
   }
   const body = {
-    preset: form.preset.value, edition: form.edition.value, options, seats, bots, nickname,
+    game: form.game.value, preset: form.preset.value, edition: deal ? "standard" : form.edition.value, options, seats, bots, nickname,
     clock: form.clock.value ? Number(form.clock.value) : null, timeout_policy: form.timeout_policy.value,
   };
   try {
@@ -420,15 +444,23 @@ function seatLabel(s) {
   return s.nickname ?? s.name ?? t("seat_free");
 }
 
+/** A room's rules and board in words: "Short game · Standard", "Official rules · Monopoly Deal". */
+function roomTitle(r) {
+  if (r.game === "deal") return `${t(`deal_preset_${r.preset}`)} · ${t("game_deal")}`;
+  return `${t(`preset_${r.preset}`)} · ${editionName(r.edition)}`;
+}
+
 function roomItem(r, status) {
   const id = roomId(r);
   const seats = (r.seats || []).map(seatLabel).join(", ");
-  const links = status === "finished"
+  const links = status === "finished" && r.game === "deal"
+    ? `<a href="/api/rooms/${esc(id)}/record" target="_blank" data-testid="record-link-${esc(id)}">${esc(t("record"))}</a>`
+    : status === "finished"
     ? `<a href="#/replay/${esc(id)}" data-testid="replay-link-${esc(id)}">${esc(t("replay"))}</a>
        <a href="/api/rooms/${esc(id)}/sheet?lang=${S.lang}" target="_blank" data-testid="sheet-link-${esc(id)}">${esc(t("score_sheet"))}</a>
        <a href="/api/rooms/${esc(id)}/record" target="_blank" data-testid="record-link-${esc(id)}">${esc(t("record"))}</a>`
     : `<a href="#/room/${esc(id)}" data-testid="room-link-${esc(id)}">${esc(status === "open" ? t("join") : t("watch"))}</a>`;
-  return `<li><span class="room-meta"><b>${esc(t(`preset_${r.preset}`))}</b> · ${esc(editionName(r.edition))}</span><span class="room-seats">${esc(seats)}</span><span class="room-links">${links}</span></li>`;
+  return `<li><span class="room-meta"><b>${esc(roomTitle(r))}</b></span><span class="room-seats">${esc(seats)}</span><span class="room-links">${links}</span></li>`;
 }
 
 // ------------------------------------------------------------------ room
@@ -443,7 +475,10 @@ async function enterRoom(id) {
     app().innerHTML = `<section class="card narrow"><h2>${esc(t("room_not_found"))}</h2><p>${esc(e.message)}</p><a href="#/">${esc(t("back_to_lobby"))}</a></section>`;
     return;
   }
-  try { await loadBoard(S.room.edition || "standard"); } catch (e) { /* drawn without names */ }
+  try {
+    if (S.room.game === "deal") await loadDeck(S, api);
+    else await loadBoard(S.room.edition || "standard");
+  } catch (e) { /* drawn without names */ }
   if (S.roomId !== id) return; // left meanwhile
   const token = localStorage.getItem(TOKEN_KEY(id));
   if (token || S.room.status !== "open") connect();
@@ -569,13 +604,14 @@ function onState(msg) {
   S.prompt = msg.prompt ?? null;
   S.clock = msg.clock ?? null;
   S.busy = false;
-  if (msg.board?.edition && msg.board.edition !== S.board?.edition) loadBoard(msg.board.edition).then(render).catch(() => {});
+  if (msg.game === "deal") { if (!S.deck) loadDeck(S, api).then(render).catch(() => {}); }
+  else if (msg.board?.edition && msg.board.edition !== S.board?.edition) loadBoard(msg.board.edition).then(render).catch(() => {});
   if (S.room && S.room.status === "open") S.room.status = "playing";
   const view = msg.view;
   if (view?.outcome && !S.over) S.over = { outcome: view.outcome };
   // keep the trade builder's draft while its template is still legal
   if (S.tool === "trade" && !S.legal.some((e) => ["propose", "counter"].includes(kindOf(e)) && isTemplate(e))) { S.tool = null; S.trade = null; }
-  moveTokens(prevView, view, first);
+  if (msg.game !== "deal") moveTokens(prevView, view, first);
   render();
 }
 
@@ -613,9 +649,15 @@ function stepTokens() {
 
 // ------------------------------------------------------------------ rendering the room
 
+/** What the Deal's page (deal.js) uses of this module. */
+function dealContext() {
+  return { S, t, esc, send, toast, playerName, playerColour, renderLog, tickClock, checkSeed };
+}
+
 function render() {
   if (S.route.name !== "room") return;
   if (!S.state || !S.state.view) { renderWaiting(); return; }
+  if (S.state.game === "deal") { renderDeal(dealContext()); return; }
   const root = app();
   if (!root.querySelector(".game")) {
     root.innerHTML = `
@@ -650,7 +692,7 @@ function renderWaiting() {
   const canJoin = !token && status === "open" && seats.some((s) => !s || s.taken === false || (s.taken === undefined && !s.bot && !(s.nickname ?? s.name)));
   app().innerHTML = `
   <section class="card narrow waiting" data-testid="waiting-room">
-    <h2>${esc(t("room"))} <small class="muted">${esc(t(`preset_${room.preset}`))} · ${esc(editionName(room.edition))}</small></h2>
+    <h2>${esc(t("room"))} <small class="muted">${esc(roomTitle(room))}</small></h2>
     <p>${esc(t(status === "open" ? "waiting_for_start" : "connecting_game"))}</p>
     <div class="invite"><label>${esc(t("invite_link"))}<input readonly value="${esc(link)}" data-testid="invite-link"></label>
       <button type="button" data-testid="copy-invite" id="copy-invite">${esc(t("copy"))}</button></div>
@@ -885,6 +927,7 @@ const STYLE = { buy: "primary", roll: "primary", end: "primary", accept: "primar
 function renderControls() {
   const box = document.getElementById("controls");
   if (!box || !S.state) return;
+  if (S.state.game === "deal") { renderDeal(dealContext()); return; }
   const view = S.state.view;
   const legal = S.legal;
   const disabled = S.busy ? "disabled" : "";
