@@ -71,6 +71,8 @@ def _step(page: Page, clicks: list[str]) -> bool:
             assert page.locator(f"[data-testid=hand-card-{e['card']}]").count(), e
         else:
             assert page.locator(f"button[data-action='{e['text']}']").count(), e
+    if st["view"]["request"] is not None:  # an action aimed at this seat: a countdown
+        page.wait_for_selector("[data-testid=clock]", timeout=5_000)
     if "pay" in kinds and page.locator("[data-testid=pay-form]").count():
         entry = next(e for e in legal if e["kind"] == "pay")
         total = 0

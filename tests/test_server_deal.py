@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from pathlib import Path
 from typing import Any
 
@@ -126,6 +127,7 @@ def test_no_seat_receives_another_hand_or_the_draw_order(deal_server: Server) ->
         play([a, b, watcher], http, made)
     assert a.over is not None and b.over is not None and watcher.over is not None
     hands: dict[int, dict[int, list[int]]] = {}  # seq -> seat -> hand
+    answers = 0
     for client in (a, b, watcher):
         assert client.states > 5
     for client, seat in ((a, made["seat"]), (b, joined["seat"]), (watcher, None)):
@@ -146,6 +148,11 @@ def test_no_seat_receives_another_hand_or_the_draw_order(deal_server: Server) ->
                 hand = view["hand"]
                 assert len(hand) == view["tables"][seat]["hand_size"]
                 hands.setdefault(msg["seq"], {})[seat] = hand
+                if view["request"] is not None and view["pending"] == seat:
+                    # answering an action aimed at it: the countdown of the answer
+                    answers += 1
+                    assert msg["clock"] and msg["clock"]["seat"] == seat, msg["clock"]
+    assert answers > 0  # the bots and the other person aimed actions at them
     # the two seats' hands at the same moment never share a card: each saw only its own
     for seq, by_seat in hands.items():
         if len(by_seat) == 2:
@@ -258,3 +265,27 @@ def test_a_killed_server_restarts_and_the_deal_game_finishes(tmp_path: Path) -> 
     assert game.is_over() and game.outcome is not None
     assert game.outcome.to_dict() == second.over["outcome"]
     assert len(game.log) == len(rows)
+
+
+def test_the_clock_lets_the_caretaker_answer_then_a_bot_takes_the_seat(
+    deal_server: Server,
+) -> None:
+    """Nobody plays seat 0 of a Deal room with a 1-second clock: the caretaker makes its
+    moves (it ends the turn, discards the cheapest cards, pays least, never spends a Just
+    Say No); after three time-outs in a row a bot keeps the seat (the Deal has no
+    resignation, so the policy "forfeit" does the same) and the game ends."""
+    with deal_server.http() as http:
+        made = deal_room(http, seats=2, bots={"1": "medium"}, nickname="Ann", clock=1,
+                         timeout_policy="forfeit")
+        start_room(http, made)
+        deadline = time.monotonic() + 60
+        while http.get(f"/api/rooms/{made['room']}").json()["seats"][0]["bot"] is None:
+            assert time.monotonic() < deadline
+            time.sleep(0.3)
+        while http.get(f"/api/rooms/{made['room']}").json()["status"] != "finished":
+            assert time.monotonic() < deadline
+            time.sleep(0.3)
+        lines = http.get(f"/api/rooms/{made['room']}/record").text.splitlines()
+    first = [line.split(" ", 1)[1] for line in lines[1:] if line.startswith("0 ")][:3]
+    assert first and all(not text.startswith("jsn") for text in first)
+    assert replay(lines).is_over()

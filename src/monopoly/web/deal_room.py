@@ -27,6 +27,7 @@ from typing import Any, Final
 from monopoly.deal import actions as DA
 from monopoly.deal.bots import SeatView, best_payment, make_deal_bot
 from monopoly.deal.deck import ACTION_KEYS, KIND_KEYS, load_deck
+from monopoly.deal.game import RESPOND
 from monopoly.deal.game import Game as DealGame
 from monopoly.deal.record import RECORD_FORMAT, restore, snapshot
 from monopoly.deal.rules import DealRules, deal_preset
@@ -36,6 +37,9 @@ from monopoly.web.protocol import encode
 from monopoly.web.rooms import Room, bot_seed, log
 
 GAME: Final = "deal"
+# seconds a person has to answer an action aimed at them (Just Say No, or accept / pay)
+# when the room runs no turn clock: the others wait on the answer, so it always has one
+ANSWER_SECONDS: Final = 30
 # the difficulty levels of the lobby -> the Deal's bots
 LEVELS: Final = {"easy": "random", "medium": "greedy", "hard": "strong"}
 # the first word of each action's text -> the entry's kind (a "play" by what it plays)
@@ -139,6 +143,18 @@ class DealRoom(Room):
     @property
     def over(self) -> bool:
         return self.game is not None and self.game.is_over()
+
+    @property
+    def clock(self) -> int | None:
+        """The room's turn clock; without one, :data:`ANSWER_SECONDS` for a person
+        answering an action aimed at them (the countdown of the Just Say No prompt)."""
+        value = self.config.get("clock")
+        if value is not None:
+            return int(value)
+        game = self.game
+        if game is not None and game.phase == RESPOND and game.request is not None:
+            return ANSWER_SECONDS
+        return None
 
     # --- the game
 
