@@ -128,3 +128,23 @@ def test_labels_and_prompts_read_only_the_seats_view() -> None:
     spectator = seat_view(game, None)
     assert spectator.hand is None
     assert n.prompt(spectator) is None
+
+
+@pytest.mark.parametrize("lang", ["cs", "ru"])
+def test_the_engines_errors_are_read_in_the_players_language(lang: str) -> None:
+    """A refused action's reason reaches a player in their language (the core's errors are
+    translatable texts, monopoly.text.Text): an out-of-turn action, a malformed one."""
+    from monopoly.deal.errors import DealError, IllegalActionError
+    from monopoly.i18n import translation
+
+    game = Game(seats=["Ann", "Bob"], seed=1)
+    other = 1 - (game.pending() or 0)
+    t = translation(lang)
+    with pytest.raises(IllegalActionError) as refused:
+        game.apply(other, A.EndTurn())
+    with pytest.raises(DealError) as unreadable:
+        A.parse_action("play x bank")
+    for exc in (refused.value, unreadable.value):
+        english = str(exc)
+        read = t.error(exc)
+        assert read and read != english and "{" not in read, (english, read)

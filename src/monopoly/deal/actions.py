@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 from monopoly.deal.deck import COLOUR_KEYS
 from monopoly.deal.errors import MalformedActionError
+from monopoly.text import Text
 
 N_CARDS = 106
 MAX_SEATS = 5
@@ -268,21 +269,24 @@ def _cards_text(cards: tuple[int, ...]) -> str:
 
 def _int(word: str, what: str) -> int:
     if not word.isdigit() or not word.isascii():
-        raise MalformedActionError(f"{what} must be a number, got {word!r}")
+        raise MalformedActionError(Text("{what} must be a number, got {word}",
+                                        what=what, word=repr(word)))
     return int(word)
 
 
 def _card(word: str) -> int:
-    card = _int(word, "a card")
+    card = _int(word, Text("a card"))
     if card >= N_CARDS:
-        raise MalformedActionError(f"no card {card}: cards are 0-{N_CARDS - 1}")
+        raise MalformedActionError(Text("no card {card}: cards are 0-{last}",
+                                        card=card, last=N_CARDS - 1))
     return card
 
 
 def _seat(word: str) -> int:
-    seat = _int(word, "a seat")
+    seat = _int(word, Text("a seat"))
     if seat >= MAX_SEATS:
-        raise MalformedActionError(f"no seat {seat}: seats are 0-{MAX_SEATS - 1}")
+        raise MalformedActionError(Text("no seat {seat}: seats are 0-{last}",
+                                        seat=seat, last=MAX_SEATS - 1))
     return seat
 
 
@@ -300,13 +304,14 @@ def _card_list(word: str) -> tuple[int, ...]:
         return ()
     cards = tuple(_card(w) for w in word.split(","))
     if len(set(cards)) != len(cards):
-        raise MalformedActionError(f"a card is listed twice in {word!r}")
+        raise MalformedActionError(Text("a card is listed twice in {word}", word=repr(word)))
     return cards
 
 
 def _arity(words: list[str], n: int, example: str) -> None:
     if len(words) != n:
-        raise MalformedActionError(f"{' '.join(words[:3])!r}: expected e.g. {example!r}")
+        raise MalformedActionError(Text("{words}: expected e.g. {example}",
+                                        words=repr(' '.join(words[:3])), example=repr(example)))
 
 
 _PLAY_EXAMPLES = {
@@ -319,7 +324,7 @@ _PLAY_EXAMPLES = {
 
 def _parse_play(words: list[str]) -> Action:
     if len(words) < 3:
-        raise MalformedActionError("'play' takes a card and a use, e.g. 'play 17 bank'")
+        raise MalformedActionError(Text("'play' takes a card and a use, e.g. 'play 17 bank'"))
     card = _card(words[1])
     use = words[2]
     if use == "rent":
@@ -356,7 +361,8 @@ def _parse_rent(card: int, words: list[str]) -> Action:
     example = "play 66 rent green 1 double 54"
     rest = words[3:]
     if not rest:
-        raise MalformedActionError(f"'rent' takes a colour, e.g. {example!r}")
+        raise MalformedActionError(Text("'rent' takes a colour, e.g. {example}",
+                                        example=repr(example)))
     colour = _colour(rest[0])
     rest = rest[1:]
     target = NO_TARGET
@@ -366,10 +372,11 @@ def _parse_rent(card: int, words: list[str]) -> Action:
     doubles: tuple[int, ...] = ()
     if rest:
         if rest[0] != "double" or len(rest) != 2:
-            raise MalformedActionError(f"unexpected {' '.join(rest)!r}; e.g. {example!r}")
+            raise MalformedActionError(Text("unexpected {rest}; e.g. {example}",
+                                            rest=repr(' '.join(rest)), example=repr(example)))
         doubles = _card_list(rest[1])
         if not doubles:
-            raise MalformedActionError("'double' takes at least one card")
+            raise MalformedActionError(Text("'double' takes at least one card"))
     return PlayRent(card, colour, target, doubles)
 
 
@@ -377,10 +384,11 @@ def parse_action(text: object) -> Action:
     """Parse the canonical text form of an action; :class:`MalformedActionError` if it is
     not one."""
     if not isinstance(text, str):
-        raise MalformedActionError(f"an action must be text, got {type(text).__name__}")
+        raise MalformedActionError(Text("an action must be text, got {type}",
+                                        type=type(text).__name__))
     words = text.split()
     if not words:
-        raise MalformedActionError("empty action")
+        raise MalformedActionError(Text("empty action"))
     verb = words[0]
     if verb == "play":
         return _parse_play(words)
@@ -403,7 +411,7 @@ def parse_action(text: object) -> Action:
         _arity(words, 2, "discard 5,9")
         cards = _card_list(words[1])
         if not cards:
-            raise MalformedActionError("'discard' takes at least one card")
+            raise MalformedActionError(Text("'discard' takes at least one card"))
         return Discard(cards)
     raise MalformedActionError(
         f"unknown action {verb!r}; actions: play, move, end, discard, jsn, accept, pay"

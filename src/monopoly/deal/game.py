@@ -82,6 +82,7 @@ from monopoly.deal.deck import (
 from monopoly.deal.errors import DealError, IllegalActionError
 from monopoly.deal.rules import MAX_PLAYERS, MIN_PLAYERS, DealRules
 from monopoly.deal.view import DealView, seat_view
+from monopoly.text import Text
 
 # phases
 PLAY = 0
@@ -191,7 +192,7 @@ class Game:
                 f"Monopoly Deal takes {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(names)}"
             )
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise DealError(f"the seed must be an integer, got {seed!r}")
+            raise DealError(Text("the seed must be an integer, got {seed}", seed=repr(seed)))
         self.deck: Deck = deck if deck is not None else load_deck()
         self.names: list[str] = names
         self.n: int = len(names)
@@ -554,20 +555,21 @@ class Game:
             return self._check_action(seat, action)
         except (TypeError, IndexError):
             # a hand-built action with parameters of the wrong type ("3" for a card...)
-            return f"malformed action {action!r}"
+            return Text("malformed action {action}", action=repr(action))
 
     def _check_action(self, seat: object, action: object) -> str | None:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.n:
-            return f"no seat {seat!r} in this game of {self.n}"
+            return Text("no seat {seat} in this game of {players}", seat=repr(seat), players=self.n)
         if self.phase == OVER:
-            return "the game is over"
+            return Text("the game is over")
         pending = self.pending()
         if seat != pending:
-            return f"it is seat {pending}'s decision, not seat {seat}'s"
+            return Text("it is seat {pending}'s decision, not seat {seat}'s",
+                        pending=pending, seat=seat)
         phase = self.phase
         if isinstance(action, (EndTurn, MoveWild)) or _is_play(action):
             if phase != PLAY:
-                return f"seat {seat} must {self._what_now()} first"
+                return Text("seat {seat} must {what} first", seat=seat, what=self._what_now())
             if isinstance(action, EndTurn):
                 return None
             if isinstance(action, MoveWild):
@@ -575,18 +577,18 @@ class Game:
             return self._check_play(seat, action)
         if isinstance(action, Discard):
             if phase != DISCARD:
-                return "nothing to discard now"
+                return Text("nothing to discard now")
             return self._check_discard(seat, action)
         if isinstance(action, (SayNo, Accept, Pay)):
             if phase != RESPOND or self.request is None:
-                return "no action to answer now"
+                return Text("no action to answer now")
             return self._check_answer(seat, action, self.request)
-        return f"not an action: {action!r}"
+        return Text("not an action: {action}", action=repr(action))
 
     def _what_now(self) -> str:
         if self.phase == DISCARD:
-            return "discard down to the hand limit"
-        return "answer the action"
+            return Text("discard down to the hand limit")
+        return Text("answer the action")
 
     def _in_hand(self, seat: int, c: int) -> bool:
         return 0 <= c < self.deck.size and self.place[c] == P_HAND and self.owner[c] == seat
@@ -594,26 +596,27 @@ class Game:
     def _check_play(self, seat: int, action: Any) -> str | None:
         c = action.card
         if not isinstance(c, int) or not self._in_hand(seat, c):
-            return f"card {c} is not in seat {seat}'s hand"
+            return Text("card {card} is not in seat {seat}'s hand", card=c, seat=seat)
         if self.plays_left <= 0:
-            return f"no plays left this turn ({self.rules.plays_per_turn} used)"
+            return Text("no plays left this turn ({plays} used)", plays=self.rules.plays_per_turn)
         deck = self.deck
         kind, code = deck.kind[c], deck.action[c]
         if isinstance(action, PlayBank):
             if kind in (PROPERTY, WILD):
-                return "properties never go into the bank"
+                return Text("properties never go into the bank")
             return None
         if isinstance(action, PlayProperty):
             if kind != PROPERTY and kind != WILD:
-                return f"card {c} is not a property"
+                return Text("card {card} is not a property", card=c)
             if action.colour not in deck.colours[c]:
-                return f"card {c} cannot be laid as {_colour_key(deck, action.colour)}"
+                return Text("card {card} cannot be laid as {colour}",
+                            card=c, colour=_colour_key(deck, action.colour))
             return None
         if isinstance(action, PlayRent):
             return self._check_rent(seat, action)
         wanted = _ACTION_OF[type(action)]
         if kind != ACTION or code != wanted:
-            return f"card {c} is not a {ACTION_KEYS[wanted]} card"
+            return Text("card {card} is not a {kind} card", card=c, kind=ACTION_KEYS[wanted])
         if isinstance(action, (PlayPassGo, PlayBirthday)):
             return None
         if isinstance(action, PlayDebt):
@@ -628,101 +631,109 @@ class Game:
             if why is not None:
                 return why
             if not 0 <= action.colour < deck.n_colours:
-                return f"no colour {action.colour}"
+                return Text("no colour {colour}", colour=action.colour)
             if not self.is_full(action.target, action.colour):
                 return (f"seat {action.target} has no full "
                         f"{_colour_key(deck, action.colour)} set")
             return None
         colour = action.colour
         if not 0 <= colour < deck.n_colours:
-            return f"no colour {colour}"
+            return Text("no colour {colour}", colour=colour)
         return self._building_reason(seat, code, colour)
 
     def _check_target(self, seat: int, target: object) -> str | None:
         if not isinstance(target, int) or not 0 <= target < self.n:
-            return f"no seat {target!r} in this game"
+            return Text("no seat {target} in this game", target=repr(target))
         if target == seat:
-            return "an action cannot target its own player"
+            return Text("an action cannot target its own player")
         return None
 
     def _check_loose(self, seat: int, c: object, *, mine: bool) -> str | None:
         if not isinstance(c, int) or not 0 <= c < self.deck.size or self.place[c] != P_PILE:
-            return f"card {c} is not a property on the table"
+            return Text("card {card} is not a property on the table", card=c)
         owner = self.owner[c]
         if mine and owner != seat:
-            return f"card {c} is not seat {seat}'s property"
+            return Text("card {card} is not seat {seat}'s property", card=c, seat=seat)
         if not mine and owner == seat:
-            return f"card {c} is seat {seat}'s own property"
+            return Text("card {card} is seat {seat}'s own property", card=c, seat=seat)
         if self.is_full(owner, self.pile_colour[c]):
-            return f"card {c} is in a full set"
+            return Text("card {card} is in a full set", card=c)
         return None
 
     def _building_reason(self, seat: int, code: int, colour: int) -> str | None:
         deck = self.deck
         if not deck.buildable[colour]:
-            return f"no buildings on {deck.colour_keys[colour]}"
+            return Text("no buildings on {colour}", colour=deck.colour_keys[colour])
         if not self.is_full(seat, colour):
-            return f"seat {seat} has no full {deck.colour_keys[colour]} set"
+            return Text("seat {seat} has no full {colour} set",
+                        seat=seat, colour=deck.colour_keys[colour])
         if code == HOUSE:
             if self.house[seat][colour] != NONE:
-                return f"the {deck.colour_keys[colour]} set already has a house"
+                return Text("the {colour} set already has a house", colour=deck.colour_keys[colour])
             return None
         if self.house[seat][colour] == NONE:
-            return f"a hotel needs a house on the {deck.colour_keys[colour]} set first"
+            return Text("a hotel needs a house on the {colour} set first",
+                        colour=deck.colour_keys[colour])
         if self.hotel[seat][colour] != NONE:
-            return f"the {deck.colour_keys[colour]} set already has a hotel"
+            return Text("the {colour} set already has a hotel", colour=deck.colour_keys[colour])
         return None
 
     def _check_rent(self, seat: int, action: PlayRent) -> str | None:
         deck = self.deck
         c = action.card
         if deck.kind[c] != RENT:
-            return f"card {c} is not a rent card"
+            return Text("card {card} is not a rent card", card=c)
         if action.colour not in deck.colours[c]:
-            return f"card {c} charges no {_colour_key(deck, action.colour)} rent"
+            return Text("card {card} charges no {colour} rent",
+                        card=c, colour=_colour_key(deck, action.colour))
         if self.rent_of(seat, action.colour) <= 0:
-            return f"seat {seat} has no {_colour_key(deck, action.colour)} property to charge for"
+            return Text("seat {seat} has no {colour} property to charge for",
+                        seat=seat, colour=_colour_key(deck, action.colour))
         if deck.any_colour[c]:
             why = self._check_target(seat, action.target)
             if why is not None:
-                return "a wild rent charges one player: " + why
+                return Text("a wild rent charges one player: {reason}", reason=why)
         elif action.target != NO_TARGET:
-            return "a two-colour rent charges every other player, not one"
+            return Text("a two-colour rent charges every other player, not one")
         doubles = action.doubles
         if len(set(doubles)) != len(doubles):
-            return "a Double The Rent card is listed twice"
+            return Text("a Double The Rent card is listed twice")
         if len(doubles) > 1 and not self.rules.stack_double_rent:
-            return "one Double The Rent per rent card"
+            return Text("one Double The Rent per rent card")
         if 1 + len(doubles) > self.plays_left:
-            return f"rent with {len(doubles)} Double The Rent needs {1 + len(doubles)} plays"
+            return Text("rent with {n} Double The Rent needs {plays} plays",
+                        n=len(doubles), plays=1 + len(doubles))
         for d in doubles:
             if not self._in_hand(seat, d) or deck.action[d] != DOUBLE_RENT:
-                return f"card {d} is not a Double The Rent card in the hand"
+                return Text("card {card} is not a Double The Rent card in the hand", card=d)
         return None
 
     def _check_move(self, seat: int, action: MoveWild) -> str | None:
         c = action.card
         deck = self.deck
         if not 0 <= c < deck.size or self.place[c] != P_PILE or self.owner[c] != seat:
-            return f"card {c} is not on seat {seat}'s table"
+            return Text("card {card} is not on seat {seat}'s table", card=c, seat=seat)
         if deck.kind[c] != WILD:
-            return f"card {c} is not a wildcard"
+            return Text("card {card} is not a wildcard", card=c)
         if action.colour not in deck.colours[c]:
-            return f"card {c} has no colour {_colour_key(deck, action.colour)}"
+            return Text("card {card} has no colour {colour}",
+                        card=c, colour=_colour_key(deck, action.colour))
         if action.colour == self.pile_colour[c]:
-            return f"card {c} is already {_colour_key(deck, action.colour)}"
+            return Text("card {card} is already {colour}",
+                        card=c, colour=_colour_key(deck, action.colour))
         return None
 
     def _check_discard(self, seat: int, action: Discard) -> str | None:
         need = len(self.hands[seat]) - self.rules.hand_limit
         cards = action.cards
         if len(cards) != need:
-            return f"discard exactly {need} card(s), down to {self.rules.hand_limit}"
+            return Text("discard exactly {n} card(s), down to {limit}",
+                        n=need, limit=self.rules.hand_limit)
         if len(set(cards)) != len(cards):
-            return "a card is listed twice"
+            return Text("a card is listed twice")
         for c in cards:
             if not self._in_hand(seat, c):
-                return f"card {c} is not in seat {seat}'s hand"
+                return Text("card {card} is not in seat {seat}'s hand", card=c, seat=seat)
         return None
 
     def _check_answer(self, seat: int, action: SayNo | Accept | Pay,
@@ -730,44 +741,48 @@ class Game:
         if isinstance(action, SayNo):
             c = action.card
             if not self._in_hand(seat, c) or self.deck.action[c] != JUST_SAY_NO:
-                return f"card {c} is not a Just Say No in seat {seat}'s hand"
+                return Text("card {card} is not a Just Say No in seat {seat}'s hand",
+                            card=c, seat=seat)
             if self.rules.jsn_uses_play and seat == self.turn_seat and self.plays_left <= 0:
-                return "no plays left for a Just Say No"
+                return Text("no plays left for a Just Say No")
             return None
         paying = req.nos % 2 == 0 and req.pays
         if isinstance(action, Accept):
             if paying:
-                return f"seat {seat} must pay {req.amount}M (or say no)"
+                return Text("seat {seat} must pay {amount}M (or say no)",
+                            seat=seat, amount=req.amount)
             return None
         if not paying:
-            return "nothing to pay now"
+            return Text("nothing to pay now")
         return self._check_payment(seat, action.cards, req.amount)
 
     def _check_payment(self, seat: int, cards: tuple[int, ...], amount: int) -> str | None:
         """DEAL.md § Paying: from the table only, the payer's choice, no change; short of
         the debt, everything (any-colour wilds have no value and never pay)."""
         if len(set(cards)) != len(cards):
-            return "a card is listed twice"
+            return Text("a card is listed twice")
         deck = self.deck
         place, owner = self.place, self.owner
         total = 0
         for c in cards:
             if not isinstance(c, int) or not 0 <= c < deck.size:
-                return f"no card {c!r}"
+                return Text("no card {card}", card=repr(c))
             pl = place[c]
             if owner[c] != seat or pl < P_BANK:
-                return f"card {c} is not on seat {seat}'s table (a hand never pays)"
+                return Text("card {card} is not on seat {seat}'s table (a hand never pays)",
+                            card=c, seat=seat)
             if deck.value[c] <= 0:
-                return f"card {c} has no value and cannot pay"
+                return Text("card {card} has no value and cannot pay", card=c)
             if pl == P_HOUSE:
                 hotel = self.hotel[seat][self.pile_colour[c]]
                 if hotel != NONE and hotel not in cards:
-                    return "the house cannot go while its hotel stands: pay the hotel too"
+                    return Text("the house cannot go while its hotel stands: pay the hotel too")
             total += deck.value[c]
         if total >= amount:
             return None
         if len(cards) != len(self.payable(seat)):
-            return f"{total}M does not cover {amount}M: pay more, or everything when short"
+            return Text("{total}M does not cover {amount}M: pay more, or everything when short",
+                        total=total, amount=amount)
         return None
 
     # ------------------------------------------------------------------ applying
@@ -777,7 +792,8 @@ class Game:
         off). Raises :class:`IllegalActionError` and changes nothing when it is not legal."""
         why = self._check(seat, action)
         if why is not None:
-            raise IllegalActionError(f"{_text_of(action)}: {why}")
+            raise IllegalActionError(Text("{action}: {reason}",
+                                          action=_text_of(action), reason=why))
         events = self.events
         start = len(events) if events is not None else 0
         self.log.append((seat, action))

@@ -20,6 +20,7 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
 
 from monopoly.deal.errors import DealRulesError
+from monopoly.text import Text
 
 DISCARD_TO = ("draw_bottom", "discard_pile")
 BROKEN_SET_BUILDINGS = ("to_bank", "discard")
@@ -87,12 +88,15 @@ class DealRules:
             value = getattr(self, f.name)
             if f.type in ("int", int):
                 if not isinstance(value, int) or isinstance(value, bool):
-                    raise DealRulesError(f"option {f.name} must be an integer, got {value!r}")
+                    raise DealRulesError(Text("option {name} must be an integer, got {value}",
+                                              name=f.name, value=repr(value)))
             elif f.type in ("bool", bool):
                 if not isinstance(value, bool):
-                    raise DealRulesError(f"option {f.name} must be true or false, got {value!r}")
+                    raise DealRulesError(Text("option {name} must be true or false, got {value}",
+                                              name=f.name, value=repr(value)))
             elif not isinstance(value, str):
-                raise DealRulesError(f"option {f.name} must be a string, got {value!r}")
+                raise DealRulesError(Text("option {name} must be a string, got {value}",
+                                          name=f.name, value=repr(value)))
             bounds = f.metadata.get("range")
             if bounds is not None and not bounds[0] <= value <= bounds[1]:
                 raise DealRulesError(
@@ -108,7 +112,7 @@ class DealRules:
     def from_dict(cls, options: object) -> DealRules:
         """Build a rule set from option names and values; unknown names are errors."""
         if not isinstance(options, dict):
-            raise DealRulesError("rules must be an object of option names and values")
+            raise DealRulesError(Text("rules must be an object of option names and values"))
         return cls().with_options(**options)
 
     def with_options(self, **options: Any) -> DealRules:
@@ -116,7 +120,7 @@ class DealRules:
         known = {f.name for f in fields(self)}
         unknown = sorted(set(options) - known)
         if unknown:
-            raise DealRulesError(f"unknown option(s): {', '.join(unknown)}")
+            raise DealRulesError(Text("unknown option(s): {names}", names=', '.join(unknown)))
         return replace(self, **options)
 
     def to_dict(self) -> dict[str, Any]:
@@ -137,7 +141,7 @@ def option_section(name: str) -> str:
     for f in fields(DealRules):
         if f.name == name:
             return str(f.metadata["section"])
-    raise DealRulesError(f"unknown option {name}")
+    raise DealRulesError(Text("unknown option {name}", name=name))
 
 
 PRESET_OPTIONS: dict[str, dict[str, Any]] = {
@@ -153,5 +157,6 @@ PRESETS: tuple[str, ...] = tuple(PRESET_OPTIONS)
 def deal_preset(name: str, **options: Any) -> DealRules:
     """The rule set of a preset, with options set one by one on top of it."""
     if name not in PRESET_OPTIONS:
-        raise DealRulesError(f"unknown preset {name}; presets: {', '.join(PRESETS)}")
+        raise DealRulesError(Text("unknown preset {name}; presets: {presets}",
+                                  name=name, presets=', '.join(PRESETS)))
     return DealRules().with_options(**{**PRESET_OPTIONS[name], **options})
