@@ -299,6 +299,7 @@ class GreedyBot:
         for a in legal:
             if isinstance(a, SayNo):
                 return a
+        for a in legal:
             if isinstance(a, PayTemplate):
                 bank = set(view.banks[seat])
                 order = sorted(a.cards, key=lambda c: (c not in bank, deck.value[c]))
@@ -488,7 +489,7 @@ class StrongBot:
 
     name = "strong"
 
-    def __init__(self, seed: int = 0, budget: int = 24, horizon: int = 2,
+    def __init__(self, seed: int = 0, budget: int = 24, horizon: int = 1,
                  candidates: int = 3) -> None:
         self.rng = random.Random(seed)
         self.budget = budget
@@ -538,7 +539,7 @@ class StrongBot:
         """The stake worth a Just Say No: lower with two of them in the hand."""
         action = view.deck.action
         held = sum(1 for c in view.hand if action[c] == JUST_SAY_NO)
-        return 7.0 if held <= 1 else 4.0
+        return 9.0 if held <= 1 else 5.0
 
     def _stake(self, view: SeatView, req: Request, attacking: bool) -> float:
         """How much the action at stake matters to me (as its target, or as the attacker
@@ -651,7 +652,7 @@ class StrongBot:
                 value += 3
             if view.hotel[a.target][a.colour] != NONE:
                 value += 4
-            return 300.0 + value - (25.0 if mine else 0.0)
+            return 300.0 + value - (25.0 if mine else 0.0) + 3.0 * view.full_sets(a.target)
         if isinstance(a, PlaySly):
             colour = view.pile_colour(a.take)
             if _wins_with(view, me, colour):
@@ -659,13 +660,15 @@ class StrongBot:
             owner = _owner_of(view, a.take)
             gain = _gain_of_card(view, me, colour, deck.any_colour[a.take])
             deny = _loss_of_card(view, owner, a.take) if owner != NONE else 0.0
-            return 120.0 + gain + 0.6 * deny
+            lead = 2.0 * view.full_sets(owner) if owner != NONE else 0.0
+            return 120.0 + gain + 0.6 * deny + lead
         if isinstance(a, PlayForced):
             return self._forced_score(view, a)
         if isinstance(a, PlayRent):
             return self._rent_score(view, a)
         if isinstance(a, PlayDebt):
-            return 95.0 + 2.0 * min(5, _payable_value(view, a.target))
+            return (95.0 + 2.0 * min(5, _payable_value(view, a.target))
+                    + 1.5 * view.full_sets(a.target))
         if isinstance(a, PlayBirthday):
             got = sum(min(2, _payable_value(view, t)) for t in range(view.n) if t != me)
             return 90.0 + 2.0 * got
@@ -728,7 +731,8 @@ class StrongBot:
             single = sum(min(rent, p) for p in payable)
             if got - single < 2 * len(a.doubles):
                 return NEVER
-        return 60.0 + 2.5 * got - 1.0 * len(a.doubles)
+        lead = 1.5 * view.full_sets(a.target) if a.target != NO_TARGET else 0.0
+        return 60.0 + 2.5 * got - 1.0 * len(a.doubles) + lead
 
     def _bank_score(self, view: SeatView, c: int) -> float:
         deck = view.deck
