@@ -130,14 +130,18 @@ function renderDealControls(ctx) {
   const general = legal.filter((e) => !e.template && (e.card === undefined || !hand.has(e.card) || ["jsn"].includes(e.kind)) && e.kind !== "move");
   const moves = legal.filter((e) => e.kind === "move");
   const fromHand = legal.filter((e) => !e.template && e.card !== undefined && hand.has(e.card) && e.kind !== "jsn");
-  if (S.dealCard !== null && S.dealCard !== undefined && !fromHand.some((e) => e.card === S.dealCard)) S.dealCard = null;
-  const playable = new Set(fromHand.map((e) => e.card));
+  // equal cards (two Debt Collectors) are listed once, by one of them: either may be chosen
+  const keyOf = (id) => cardOf(S, id).key;
+  const listed = new Map(fromHand.map((e) => [keyOf(e.card), e.card]));
+  const entryCard = (id) => (fromHand.some((e) => e.card === id) ? id : listed.get(keyOf(id)));
+  if (S.dealCard !== null && S.dealCard !== undefined && entryCard(S.dealCard) === undefined) S.dealCard = null;
+  const playable = new Set([...hand].filter((id) => entryCard(id) !== undefined));
   let html = "";
   if (general.length) html += `<div class="actions" data-testid="actions">${general.map((e) => button(e, ["end", "accept", "jsn"].includes(e.kind) ? "primary" : "")).join("")}</div>`;
   for (const e of legal.filter((x) => x.template)) html += e.kind === "pay" ? payForm(ctx, e, disabled) : discardForm(ctx, e, disabled);
   if (playable.size) {
     if (S.dealCard !== null && S.dealCard !== undefined) {
-      const plays = fromHand.filter((e) => e.card === S.dealCard);
+      const plays = fromHand.filter((e) => e.card === entryCard(S.dealCard));
       html += `<div class="card dplays" data-testid="card-plays"><h4>${esc(t("deal_card_plays", { card: cardOf(S, S.dealCard).name }))}</h4><div class="actions">${plays.map((e) => button(e)).join("")}</div></div>`;
     } else {
       html += `<p class="muted small" data-testid="choose-card">${esc(t("deal_choose_card"))}</p>`;
