@@ -21,7 +21,6 @@ Templates carry their parameters: ``pay ...`` its ``amount`` and the payable ``c
 
 from __future__ import annotations
 
-import json
 from typing import Any, Final
 
 from monopoly.deal import actions as DA
@@ -34,7 +33,7 @@ from monopoly.deal.rules import DealRules, deal_preset
 from monopoly.deal.view import seat_view
 from monopoly.deal_narrate import DealNarrator
 from monopoly.web.protocol import encode
-from monopoly.web.rooms import Room, bot_seed, log
+from monopoly.web.rooms import Room, bot_seed
 
 GAME: Final = "deal"
 # seconds a person has to answer an action aimed at them (Just Say No, or accept / pay)
@@ -189,17 +188,10 @@ class DealRoom(Room):
             "seed": self.seed,
         }
 
-    def record_lines(self, rows: list[tuple[int, str]]) -> list[str]:
-        """The Deal's own record (monopoly.deal.record: ``<seat> <action>`` lines, which
-        ``monopoly verify`` and :func:`monopoly.deal.record.replay` read) with the seed's
-        hash, the room and the outcome in its header."""
-        head = self.record_head()
-        head["seed_hash"] = self.seed_hash
-        head["room"] = self.id
-        if self.game is not None and self.game.outcome is not None:
-            head["outcome"] = self.game.outcome.to_dict()
-        return [json.dumps(head, sort_keys=True, ensure_ascii=False),
-                *(f"{seat} {text}" for seat, text in rows)]
+    def record_rows(self, rows: list[tuple[int, str]]) -> list[str]:
+        """The Deal's own action lines (monopoly.deal.record: ``<seat> <action>``, which
+        ``monopoly verify`` and :func:`monopoly.deal.record.replay` read)."""
+        return [f"{seat} {text}" for seat, text in rows]
 
     def narrator(self, lang: str) -> DealNarrator:
         n = self._narrators.get(lang)
@@ -213,17 +205,11 @@ class DealRoom(Room):
     def make_seat_bot(self, level: str, seat: int) -> Any:
         return make_deal_bot(LEVELS.get(level, level), bot_seed(self.id, seat))
 
-    def bot_move(self, seat: int) -> Any:
-        game = self.game
-        legal = game.legal_actions(seat)
-        try:
-            return self.bots[seat].choose(SeatView(game, seat), legal)
-        except Exception:  # a bot's bug must not stop the room: the caretaker plays
-            log.exception("room %s: the bot of seat %s failed", self.id, seat)
-            return DealCaretaker().choose(SeatView(game, seat), legal)
+    def seat_view(self, seat: int) -> Any:
+        return SeatView(self.game, seat)
 
     def caretaker_move(self, seat: int) -> Any:
-        return DealCaretaker().choose(SeatView(self.game, seat), self.game.legal_actions(seat))
+        return DealCaretaker().choose(self.seat_view(seat), self.game.legal_actions(seat))
 
     def forfeit_action(self) -> Any:
         return None  # the Deal has no resignation: a bot keeps the seat

@@ -426,21 +426,23 @@ class Room:
         """The action's events in words, in `lang`."""
         return self.labels.narrator(self.game, lang).sentences(events)
 
+    def seat_view(self, seat: int) -> Any:
+        """What the bots of `seat` see of the game."""
+        return SeatView(self.game, seat)
+
     def bot_move(self, seat: int) -> Any:
         """The move of the bot of `seat` (it sees only the seat's view)."""
-        game = self.game
-        legal = game.legal_actions(seat)
         try:
-            return self.bots[seat].choose(SeatView(game, seat), legal)
+            return self.bots[seat].choose(self.seat_view(seat), self.game.legal_actions(seat))
         except Exception:  # a bot's bug must not stop the room: the caretaker plays
             log.exception("room %s: the bot of seat %s failed", self.id, seat)
-            return make_bot("caretaker", 0).choose(SeatView(game, seat), legal)
+            return self.caretaker_move(seat)
 
     def caretaker_move(self, seat: int) -> Any:
         """The move made for a person whose turn clock ran out: never bids the seat's
         money away, mortgages only what a debt needs (monopoly.bots.caretaker)."""
         caretaker = make_bot("caretaker", bot_seed(self.id, seat))
-        return caretaker.choose(SeatView(self.game, seat), self.game.legal_actions(seat))
+        return caretaker.choose(self.seat_view(seat), self.game.legal_actions(seat))
 
     def make_seat_bot(self, level: str, seat: int) -> Any:
         return make_bot(level, bot_seed(self.id, seat))
@@ -478,9 +480,11 @@ class Room:
         head["room"] = self.id
         if game is not None and game.outcome is not None:
             head["outcome"] = game.outcome.to_dict()
-        lines = [json.dumps(head, sort_keys=True, ensure_ascii=False)]
-        lines.extend(json.dumps([seat, text], ensure_ascii=False) for seat, text in rows)
-        return lines
+        return [json.dumps(head, sort_keys=True, ensure_ascii=False), *self.record_rows(rows)]
+
+    def record_rows(self, rows: list[tuple[int, str]]) -> list[str]:
+        """The record's action lines: ``[seat, "action"]`` (JSON)."""
+        return [json.dumps([seat, text], ensure_ascii=False) for seat, text in rows]
 
     # --- messages
 
