@@ -265,3 +265,25 @@ def test_unseen_cards_are_the_other_hands_and_the_draw_pile() -> None:
                       if game.place[c] == P_DRAW or (game.place[c] == P_HAND
                                                      and game.owner[c] != 0))
     assert unseen == expected
+
+
+def test_best_payment_is_legal_for_every_amount_with_buildings() -> None:
+    """DEAL.md § Paying: a house cannot go while its hotel stands; the strong bot's payment
+    is legal for every debt, covering it or handing over everything when short."""
+    from monopoly.deal.game import R_DEBT, Request
+
+    g = arrange(rules=DealRules(),
+                banks={1: ["money_1", "money_2"]},
+                piles={1: {"dark_blue": ["boardwalk", "park_place"],
+                           "green": ["pacific_avenue", "north_carolina_avenue"],
+                           "brown": ["baltic_avenue", "mediterranean_avenue"]}},
+                buildings={1: {"dark_blue": ["house", "hotel"], "brown": ["house"]}})
+    view = SeatView(g, 1)
+    total = sum(g.deck.value[c] for c in g.payable(1))
+    g.phase = RESPOND
+    for amount in range(1, total + 3):
+        g.request = Request(R_DEBT, 0, card(g, "debt_collector"), [1], amount=amount)
+        cards, _ = best_payment(view, amount, g.payable(1), 0)
+        assert g.why_illegal(1, Pay(cards)) is None, (amount, cards)
+        if amount <= 3:
+            assert all(g.deck.kind[c] == 0 for c in cards)  # money first

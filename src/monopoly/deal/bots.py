@@ -440,18 +440,17 @@ def best_payment(view: SeatView, amount: int, cards: Sequence[int],
                 cost += 0.5 * _gain_of_card(view, payee, colour)
             items.append(((c,), v, cost))
         elif colour != NONE:  # a building standing on a set
-            hotel = view.hotel[seat][colour]
-            if deck.action[c] == HOUSE and hotel != NONE:
-                if hotel in cards:
-                    items.append(((hotel, c), v + deck.value[hotel],
-                                  v + deck.value[hotel] + 4.0))
-            else:
-                items.append(((c,), v, v + 2.0))
+            # a house goes only after its hotel: while the hotel stands, only the hotel is
+            # offered (a house with a hotel is kept out of the knapsack, never paid alone)
+            if deck.action[c] == HOUSE and view.hotel[seat][colour] != NONE:
+                continue
+            items.append(((c,), v, v + 2.0))
         else:
             items.append(((c,), v, float(v)))
     total = sum(v for _, v, _ in items)
     if total <= amount:
-        every = tuple(dict.fromkeys(c for group, _, _ in items for c in group))
+        # short (or just enough without the houses kept out): everything on the table
+        every = tuple(c for c in cards if deck.value[c] > 0)
         return every, sum(cost for _, _, cost in items)
     # dp[x]: the cheapest cost of a choice worth at least x (x capped at the amount)
     inf = float("inf")
