@@ -182,3 +182,10 @@ def test_bench_counts_turns_and_actions() -> None:
     assert "strong" not in data
     two = data["2"]
     assert two["turns"] >= 5 * 2 and two["actions"] > two["turns"]
+
+
+def test_bench_reports_the_engine_player_too() -> None:
+    """The engine's own benchmark player (players.greedy_action) on the same engine."""
+    data = deal_bench(games=3, strong_games=0)
+    assert set(data["engine_greedy_games_per_cpu_second"]) == {"2", "4"}
+    assert all(v > 0 for v in data["engine_greedy_games_per_cpu_second"].values())

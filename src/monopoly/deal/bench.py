@@ -27,14 +27,15 @@ from typing import Any
 
 from monopoly.deal.bots import SeatView, make_deal_bot
 from monopoly.deal.game import Game
+from monopoly.deal.players import greedy_action
 from monopoly.deal.rules import DealRules, deal_preset
 from monopoly.sim.lab import bot_seed
 
-__all__ = ["DEFAULT_GAMES", "STRONG_GAMES", "TURN_CAP", "deal_bench", "greedy_speed",
-           "strong_speed"]
+__all__ = ["DEFAULT_GAMES", "STRONG_GAMES", "TURN_CAP", "deal_bench", "engine_speed",
+           "greedy_speed", "strong_speed"]
 
 TURN_CAP = 400
-DEFAULT_GAMES = 2000  # about 5 CPU seconds for 2 players, 12 for 4, pure Python
+DEFAULT_GAMES = 1000  # about 20 CPU seconds in all, pure Python
 STRONG_GAMES = 20
 
 
@@ -90,6 +91,24 @@ def greedy_speed(players: int, games: int = DEFAULT_GAMES) -> dict[str, Any]:
     }
 
 
+def engine_speed(players: int, games: int = DEFAULT_GAMES) -> float:
+    """Games per CPU second of the engine's own benchmark player
+    (:func:`monopoly.deal.players.greedy_action`, which reads the game directly and plays
+    action cards before money), for comparison with the lab's greedy bot: same engine,
+    another style of play (a hand that keeps its action cards makes longer legal lists)."""
+    rules = _rules()
+    start = time.process_time()
+    for seed in range(games):
+        game = Game(rules, players, seed, events=False)
+        while True:
+            seat = game.pending()
+            if seat is None:
+                break
+            game.apply(seat, greedy_action(game, seat))
+    cpu = time.process_time() - start
+    return games / cpu if cpu > 0 else 0.0
+
+
 def strong_speed(players: int = 2, games: int = STRONG_GAMES) -> dict[str, Any]:
     """Games of ``strong`` against greedy bots; its decisions per CPU second of bot time."""
     if games < 0:
@@ -128,8 +147,10 @@ def strong_speed(players: int = 2, games: int = STRONG_GAMES) -> dict[str, Any]:
 
 def deal_bench(games: int = DEFAULT_GAMES, strong_games: int = STRONG_GAMES) -> dict[str, Any]:
     """The benchmark's JSON: ``"2"`` and ``"4"`` (greedy games of 2 and 4 players, with
-    ``games_per_cpu_second``), ``games_per_cpu_second`` (``{"2": ..., "4": ...}``) and
-    ``"strong"`` (its decisions per CPU second, 2 players, when ``strong_games`` > 0)."""
+    ``games_per_cpu_second``), ``games_per_cpu_second`` (``{"2": ..., "4": ...}``), the
+    same for the engine's benchmark player (``engine_greedy_games_per_cpu_second``,
+    :func:`engine_speed`) and ``"strong"`` (its decisions per CPU second, 2 players, when
+    ``strong_games`` > 0)."""
     two = greedy_speed(2, games)
     four = greedy_speed(4, games)
     result: dict[str, Any] = {
@@ -137,6 +158,8 @@ def deal_bench(games: int = DEFAULT_GAMES, strong_games: int = STRONG_GAMES) -> 
         "4": four,
         "games_per_cpu_second": {"2": two["games_per_cpu_second"],
                                  "4": four["games_per_cpu_second"]},
+        "engine_greedy_games_per_cpu_second": {"2": engine_speed(2, games),
+                                               "4": engine_speed(4, games)},
         "compiled": _compiled(),
     }
     if strong_games > 0:

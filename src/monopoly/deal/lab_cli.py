@@ -185,7 +185,7 @@ def simulate_cmd(
 @deal_app.command("bench")
 def bench_cmd(
     games: Annotated[
-        int | None, typer.Option(help="Greedy games per player count (default: 2000).")
+        int | None, typer.Option(help="Greedy games per player count (default: 1000).")
     ] = None,
     strong_games: Annotated[
         int | None, typer.Option(help="Two-player games of the strong bot against greedy, "
