@@ -496,7 +496,7 @@ class Game:
                         out.append(PlayBreaker(c, t, colour))
         elif code in (HOUSE, HOTEL):
             for colour in range(self.deck.n_colours):
-                if self._building_reason(seat, code, colour) is None:
+                if self._can_build(seat, code, colour):
                     out.append(PlayHouse(c, colour) if code == HOUSE else PlayHotel(c, colour))
 
     def _rent_actions(self, seat: int, c: int, out: list[LegalEntry]) -> None:
@@ -659,6 +659,16 @@ class Game:
         if self.is_full(owner, self.pile_colour[c]):
             return Text("card {card} is in a full set", card=c)
         return None
+
+    def _can_build(self, seat: int, code: int, colour: int) -> bool:
+        """A house (``code`` HOUSE) or hotel may go on the seat's ``colour`` set: the
+        test of :meth:`_building_reason` without building its reason (legal_actions asks
+        it for every colour)."""
+        if not self.deck.buildable[colour] or not self.is_full(seat, colour):
+            return False
+        if code == HOUSE:
+            return self.house[seat][colour] == NONE
+        return self.house[seat][colour] != NONE and self.hotel[seat][colour] == NONE
 
     def _building_reason(self, seat: int, code: int, colour: int) -> str | None:
         deck = self.deck
@@ -930,7 +940,7 @@ class Game:
             code = self.deck.action[b]
             best, best_rent = NONE, -1
             for colour in range(self.deck.n_colours):
-                if self._building_reason(seat, code, colour) is None:
+                if self._can_build(seat, code, colour):
                     rent = self.rent_of(seat, colour)
                     if rent > best_rent:
                         best, best_rent = colour, rent
