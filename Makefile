@@ -9,7 +9,8 @@ STAMP := $(VENV)/.installed
 # so the pure-Python sources are the truth; `make pure` removes the build.
 NATIVE := monopoly/board/game.py monopoly/board/actions.py monopoly/board/tables.py \
           monopoly/board/view.py monopoly/bots/greedy.py monopoly/bots/driver.py \
-          monopoly/bots/strong.py
+          monopoly/bots/strong.py monopoly/deal/game.py monopoly/deal/actions.py \
+          monopoly/deal/view.py monopoly/deal/players.py monopoly/bots/deal.py
 NATIVE_STAMP := src/.native-built
 
 # The strategy lab's optional Ray backend (`monopoly simulate --backend ray`): the `ray` extra.

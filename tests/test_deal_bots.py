@@ -8,6 +8,15 @@ from collections.abc import Sequence
 
 import pytest
 
+from monopoly.bots.deal import (
+    DEAL_BOT_NAMES,
+    DealBot,
+    GreedyBot,
+    SeatView,
+    StrongBot,
+    best_payment,
+    make_deal_bot,
+)
 from monopoly.deal import Game
 from monopoly.deal.actions import (
     END,
@@ -22,15 +31,6 @@ from monopoly.deal.actions import (
     PlayRent,
     PlaySly,
     SayNo,
-)
-from monopoly.deal.bots import (
-    DEAL_BOT_NAMES,
-    DealBot,
-    GreedyBot,
-    SeatView,
-    StrongBot,
-    best_payment,
-    make_deal_bot,
 )
 from monopoly.deal.game import DISCARD, P_DRAW, P_HAND, RESPOND
 from monopoly.deal.record import locate, restore, snapshot
@@ -257,7 +257,7 @@ def test_make_deal_bot_names() -> None:
 
 def test_unseen_cards_are_the_other_hands_and_the_draw_pile() -> None:
     """The cards a seat samples from are exactly those it cannot see."""
-    from monopoly.deal.bots import _unseen
+    from monopoly.bots.deal import _unseen
 
     game = Game(DealRules(), 3, 2, events=False)
     unseen = _unseen(SeatView(game, 0))

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from monopoly.deal.conformance import (
+from monopoly.deal.game import Game
+from monopoly.deal.rules import DealRules
+from monopoly.deal.testing import arrange
+from monopoly.sim.deal_conformance import (
     RULE_VARIANTS,
     check_buildings,
     check_cards,
@@ -13,9 +16,6 @@ from monopoly.deal.conformance import (
     play_one,
     run_conformance,
 )
-from monopoly.deal.game import Game
-from monopoly.deal.rules import DealRules
-from monopoly.deal.testing import arrange
 
 
 def test_random_games_conform_for_every_variant_and_table_size() -> None:

@@ -41,7 +41,7 @@ from monopoly.board.errors import MonopolyError
 from monopoly.board.game import Game
 from monopoly.board.record import record_text, replay, state_hash
 from monopoly.board.rules import PRESETS, RuleSet, preset
-from monopoly.deal.cli import deal_app
+from monopoly.deal_cli import deal_app
 from monopoly.i18n import (
     LANGUAGES,
     current_language,

@@ -23,8 +23,8 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from monopoly.bots.deal import SeatView, best_payment, make_deal_bot
 from monopoly.deal import actions as DA
-from monopoly.deal.bots import SeatView, best_payment, make_deal_bot
 from monopoly.deal.deck import ACTION_KEYS, KIND_KEYS, load_deck
 from monopoly.deal.game import RESPOND
 from monopoly.deal.game import Game as DealGame
@@ -107,7 +107,7 @@ def entry_json(entry: DA.LegalEntry, label: str) -> dict[str, Any]:
 class DealCaretaker:
     """The move made for a person whose turn clock ran out: it plays nothing, ends the
     turn, discards the cards worth least, pays with the cards that cost least
-    (:func:`monopoly.deal.bots.best_payment`) and lets actions stand rather than spend a
+    (:func:`monopoly.bots.deal.best_payment`) and lets actions stand rather than spend a
     Just Say No the person may be keeping."""
 
     def choose(self, view: SeatView, legal: list[DA.LegalEntry]) -> DA.Action:

@@ -21,6 +21,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
+from monopoly.i18n import gettext_noop as N_
 from monopoly.i18n import translation
 from monopoly.sim.report import (
     _figure,
@@ -44,59 +45,60 @@ DEAL_PLOTS: Final = ("win_rates.png", "game_length.png", "table_value.png", "ful
 _DPI: Final = 110
 
 _LABELS: Final[Mapping[str, str]] = {
-    "title": "Monopoly Deal strategy lab report",
-    "parameters": "The run",
-    "games": "Games",
-    "players": "Players per game",
-    "draws": "Draws (turn cap, no winner)",
-    "turns_mean": "Mean game length (turns)",
-    "turns_median": "Median game length (turns)",
-    "speed": "Games per second",
-    "other": "Other parameters",
-    "results": "Results by bot",
-    "bot": "Bot",
-    "wins": "Wins",
-    "win_rate": "Win rate",
-    "ci95": "confidence interval (95 %)",
-    "plots": "Plots",
-    "win_title": "Win rate by bot",
-    "win_axis": "win rate (%)",
-    "win_error": "confidence interval (95 %)",
-    "fair_share": "fair share: 1 of {players} players",
-    "fair_share_seats": "fair share: the bot's seats / {players} players",
-    "win_caption": (
+    "title": N_("Monopoly Deal strategy lab report"),
+    "parameters": N_("The run"),
+    "games": N_("Games"),
+    "players": N_("Players per game"),
+    "draws": N_("Draws (turn cap, no winner)"),
+    "turns_mean": N_("Mean game length (turns)"),
+    "turns_median": N_("Median game length (turns)"),
+    "speed": N_("Games per second"),
+    "other": N_("Other parameters"),
+    "results": N_("Results by bot"),
+    "bot": N_("Bot"),
+    "wins": N_("Wins"),
+    "win_rate": N_("Win rate"),
+    "ci95": N_("confidence interval (95 %)"),
+    "plots": N_("Plots"),
+    "win_title": N_("Win rate by bot"),
+    "win_axis": N_("win rate (%)"),
+    "win_error": N_("confidence interval (95 %)"),
+    "fair_share": N_("fair share: 1 of {players} players"),
+    "fair_share_seats": N_("fair share: the bot's seats / {players} players"),
+    "win_caption": N_(
         "Each bar is a bot's share of the games it won; the whiskers are its 95 % "
         "confidence interval (Wilson): a bar whose whiskers stay clear of the dashed "
         "fair-share line is truly better or worse than chance."
     ),
-    "length_title": "Game length",
-    "length_axis": "turns played",
-    "length_count": "games",
-    "length_won": "won ({count})",
-    "length_draws": "draws, turn cap ({count})",
-    "length_median": "median: {turns}",
-    "length_caption": (
+    "length_title": N_("Game length"),
+    "length_axis": N_("turns played"),
+    "length_count": N_("games"),
+    "length_won": N_("won ({count})"),
+    "length_draws": N_("draws, turn cap ({count})"),
+    "length_median": N_("median: {turns}"),
+    "length_caption": N_(
         "How many turns the games lasted (a turn is one player's); games with a winner "
         "and draws stopped by the turn cap are stacked."
     ),
-    "worth_title": "Value on the table over a sample game",
-    "worth_axis": "bank and properties ({currency})",
-    "worth_turn": "turn",
-    "worth_seat": "seat {seat}: {bot}",
-    "worth_seat_named": "seat {seat}: {name} ({bot})",
-    "worth_caption": (
+    "worth_title": N_("Value on the table over a sample game"),
+    "worth_axis": N_("bank and properties ({currency})"),
+    "worth_turn": N_("turn"),
+    "worth_seat": N_("seat {seat}: {bot}"),
+    "worth_seat_named": N_("seat {seat}: {name} ({bot})"),
+    "worth_caption": N_(
         "Game 0 of the run, turn by turn: each line is a seat's bank plus the value of "
         "its properties and buildings (the results table of DEAL.md § End). Rent, "
         "Debt Collectors and Deal Breakers move value from one line to another."
     ),
-    "no_sample": "No sample game was recorded.",
-    "no_stats": "No games were played.",
-    "sets_title": "Full sets at the end of the game",
-    "sets_axis": "share of the bot's seats (%)",
-    "sets_caption": (
+    "no_sample": N_("No sample game was recorded."),
+    "no_stats": N_("No games were played."),
+    "sets_title": N_("Full sets at the end of the game"),
+    "sets_axis": N_("share of the bot's seats (%)"),
+    "sets_caption": N_(
         "For each bot, the share of its seats that ended the game with 0, 1, 2 or 3 and "
         "more full sets of different colours (three win, DEAL.md § End)."
     ),
+    "sets_legend": N_("{n} full sets"),
 }
 
 _SET_COLOURS: Final = ("#d9d9d9", "#9ecae1", "#4292c6", "#1f5c3a")
@@ -130,7 +132,7 @@ def _plot_full_sets(labels: Mapping[str, str], shares: Mapping[str, list[float]]
     for k, tag in enumerate(("0", "1", "2", "3+")):
         heights = [shares[n][k] * 100 for n in names]
         ax.bar(x, heights, bottom=bottom, width=0.6, color=_SET_COLOURS[k],
-               edgecolor="white", label=_mpl(f"{tag} full sets"))
+               edgecolor="white", label=_mpl(labels["sets_legend"].format(n=tag)))
         bottom = [b + h for b, h in zip(bottom, heights, strict=True)]
     ax.set_xticks(x, [_mpl(n) for n in names])
     ax.set_xlabel(_mpl(labels["bot"]))
@@ -144,13 +146,13 @@ _KNOWN: Final = frozenset({"games", "bots", "draws", "turns", "games_per_second"
 
 
 def write_deal_report(out_dir: Path, summary: dict[str, Any], results: list[dict[str, Any]],
-                      sample: dict[str, Any] | None) -> Path:
+                      sample: dict[str, Any] | None, lang: str = "en") -> Path:
     """Write ``out_dir/index.html`` and the plots of :data:`DEAL_PLOTS` beside it (the
     directory is created) and return the page's path. ``summary`` is ``monopoly deal
     simulate``'s JSON, ``results`` one dict per game (``seats``, ``winner``, ``turns``,
     ``full_sets``), ``sample`` one game's ``seats``, ``names`` and ``worth_history``."""
-    t = translation("en")
-    labels = dict(_LABELS)
+    t = translation(lang)
+    labels = {key: t.gettext(text) for key, text in _LABELS.items()}
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     rows = win_rate_rows(summary)
@@ -193,7 +195,7 @@ def write_deal_report(out_dir: Path, summary: dict[str, Any], results: list[dict
         for name, key in zip(DEAL_PLOTS, ("win", "length", "worth", "sets"), strict=True)
     ]
     html = environment().get_template("report.html").render(
-        lang="en", labels=labels, facts=facts, others=others, table=table, plots=plots)
+        lang=lang, labels=labels, facts=facts, others=others, table=table, plots=plots)
     index = out_dir / "index.html"
     index.write_text(html, encoding="utf-8")
     return index

@@ -1,5 +1,5 @@
 """``monopoly deal simulate`` and ``monopoly deal bench``: the Deal strategy lab and
-benchmark, registered on the ``deal`` sub-app of :mod:`monopoly.deal.cli`.
+benchmark, registered on the ``deal`` sub-app of :mod:`monopoly.deal_cli`.
 
 Commands::
 
@@ -23,10 +23,11 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from monopoly.deal.bots import DEAL_BOT_NAMES
-from monopoly.deal.cli import JsonOpt, _fail, _options, _print_json, deal_app
+from monopoly.bots.deal import DEAL_BOT_NAMES
 from monopoly.deal.errors import DealError
 from monopoly.deal.rules import MAX_PLAYERS, MIN_PLAYERS, PRESETS, DealRules, deal_preset
+from monopoly.deal_cli import JsonOpt, _fail, _options, _print_json, deal_app
+from monopoly.i18n import LANGUAGES
 
 __all__ = ["bench_cmd", "simulate_cmd"]
 
@@ -107,14 +108,17 @@ def simulate_cmd(
     report: Annotated[
         Path | None, typer.Option(help="Write an HTML report with plots to this directory.")
     ] = None,
+    lang: Annotated[str, typer.Option(help="The report's language: en, cs or ru.")] = "en",
     as_json: JsonOpt = False,
 ) -> None:
     """The Deal strategy lab: many games between Deal bots, win rates with 95 % intervals."""
-    from monopoly.deal.lab import DealLabSetup, run_deal_games
+    from monopoly.sim.deal_lab import DealLabSetup, run_deal_games
     from monopoly.sim.lab import BACKENDS, SEAT_NAMES
     from monopoly.sim.stats import summarize
 
     _check_count("--games", games)
+    if lang not in LANGUAGES:
+        _fail(f"--lang must be one of {', '.join(LANGUAGES)}, not {lang!r}")
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         _fail(f"--players must be between {MIN_PLAYERS} and {MAX_PLAYERS}, got {players}")
     names = _bot_list(bots)
@@ -151,10 +155,10 @@ def simulate_cmd(
                   "worth_history": first.pop("worth_history")}
     page = None
     if report is not None:
-        from monopoly.deal.report import write_deal_report
+        from monopoly.sim.deal_report import write_deal_report
 
         try:
-            page = write_deal_report(report, summary, results, sample)
+            page = write_deal_report(report, summary, results, sample, lang)
         except OSError as exc:
             _fail(f"cannot write the report {str(report)!r}: {exc.strerror or exc}")
     if as_json:
@@ -195,7 +199,7 @@ def bench_cmd(
 ) -> None:
     """Time whole greedy Deal games (2 and 4 players; one process, events off) and the
     strong bot's decisions."""
-    from monopoly.deal.bench import DEFAULT_GAMES, STRONG_GAMES, deal_bench
+    from monopoly.sim.deal_bench import DEFAULT_GAMES, STRONG_GAMES, deal_bench
 
     if games is not None:
         _check_count("--games", games)

@@ -2,7 +2,7 @@
 strong bot's decisions.
 
 :func:`deal_bench` plays ``games`` games for 2 and for 4 players between the lab's
-``greedy`` bots (:mod:`monopoly.deal.bots`, deciding from their seat's view), in one
+``greedy`` bots (:mod:`monopoly.bots.deal`, deciding from their seat's view), in one
 process, events off, game seeds ``0 .. games-1`` (bot ``s`` of game ``g``: seed
 ``bot_seed(g, s)``), rules of the ``simulation`` preset capped at :data:`TURN_CAP` turns.
 The time is ``time.process_time()`` around the games (setup included), so other load on
@@ -25,7 +25,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from monopoly.deal.bots import SeatView, make_deal_bot
+from monopoly.bots.deal import SeatView, make_deal_bot
 from monopoly.deal.game import Game
 from monopoly.deal.players import greedy_action
 from monopoly.deal.rules import DealRules, deal_preset

@@ -148,7 +148,7 @@ def check_cmd(
             DealRules.from_dict(options)
         except DealError as exc:
             _fail(f"--set: {exc}")
-    from monopoly.deal.conformance import run_conformance
+    from monopoly.sim.deal_conformance import run_conformance
 
     result = run_conformance(games, seed=seed, players=players, options=options)
     violations, errors = int(result["violations"]), int(result["errors"])
@@ -163,4 +163,4 @@ def check_cmd(
             console.print(line, markup=False)
     if violations or errors:
         raise typer.Exit(1)
-from monopoly.deal import lab_cli as _lab_cli  # noqa: E402,F401  (registers simulate and bench)
+import monopoly.deal_lab_cli as _lab_cli  # noqa: E402,F401  (registers simulate and bench)

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from monopoly.deal.bots import SeatView, make_deal_bot
+from monopoly.bots.deal import SeatView, make_deal_bot
 from monopoly.deal.game import Game
 from monopoly.deal.rules import DealRules, deal_preset
 from monopoly.sim.lab import (
