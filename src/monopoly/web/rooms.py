@@ -454,7 +454,7 @@ class Room:
     def decision_key(self) -> tuple[object, ...]:
         return _decision_key(self.game)
 
-    def build_game(self) -> Game:
+    def build_game(self) -> Any:
         names = [self.seats[n].nickname for n in range(self.size)]
         return Game(names, self.seed, self.rules, str(self.config["edition"]), events=True)
 
