@@ -1,8 +1,9 @@
 """Monopoly Deal in a real browser (issue 6, "Play"): a room created in the lobby, a
 person playing a whole game against bots through clicks (choosing a card of the hand and
-its play, paying with chosen cards, discarding, answering actions), the results table at
-the end; and no frame the page receives holds another seat's hand (DEAL.md § Players and
-hidden information). Screenshots go to tests/artifacts/."""
+its play, paying with chosen cards, discarding, answering actions), a reload in the middle
+that brings the game back, the results table at the end; and no frame the page receives
+holds another seat's hand (DEAL.md § Players and hidden information). Screenshots go to
+tests/artifacts/."""
 
 from __future__ import annotations
 
@@ -126,6 +127,7 @@ def test_a_person_plays_a_whole_deal_game_in_the_browser(server: Server, browser
     page.wait_for_selector("[data-testid=deal-hand]")
     page.screenshot(path=str(ARTIFACTS / "deal-start.png"))
     clicks: list[str] = []
+    reloaded = False
     deadline = time.monotonic() + 120
     while not page.locator("[data-testid=game-over]").count():
         assert time.monotonic() < deadline, f"the game did not end; clicks: {clicks[-20:]}"
@@ -137,10 +139,24 @@ def test_a_person_plays_a_whole_deal_game_in_the_browser(server: Server, browser
             page.wait_for_timeout(30)
         if len(clicks) == 12:
             page.screenshot(path=str(ARTIFACTS / "deal-middle.png"))
+        if len(clicks) == 8 and not reloaded:
+            # a reload in the middle of the game: the seat, its hand and the tables are back
+            page.wait_for_timeout(300)
+            before = _state(page)
+            page.reload()
+            page.wait_for_selector("[data-testid=deal-hand]")
+            page.wait_for_function(f"() => window.monopolyClient.state?.seq >= {before['seq']}")
+            after = _state(page)
+            assert after["view"]["seat"] == 0
+            if after["seq"] == before["seq"]:
+                assert after["view"]["hand"] == before["view"]["hand"]
+                assert after["view"]["tables"] == before["view"]["tables"]
+            reloaded = True
     page.screenshot(path=str(ARTIFACTS / "deal-over.png"), full_page=True)
     assert page.locator("[data-testid=ranking] li").count() == 3
     page.wait_for_selector("[data-testid=seed-check][data-match=true]")
     assert {"end", "property"} <= set(clicks), clicks
+    assert reloaded
     assert not frames.errors, frames.errors
     # the page's frames: its own hand only; the other hands as sizes; no draw order
     states = [m for m in frames.messages() if m.get("type") == "state" and m.get("view")]

@@ -19,7 +19,7 @@ from websockets.asyncio.client import connect
 from monopoly.cli import app
 from monopoly.deal.record import replay, state_hash
 from monopoly.web.client import SeatClient
-from serverkit import Server, create_room, free_port, sqlite_url, start_room
+from serverkit import Server, create_room, database, db_params, free_port, sqlite_url, start_room
 
 THINK = 0.0
 # the kinds a simple Deal client prefers, most wanted first; a wildcard move only when
@@ -222,11 +222,16 @@ def test_bad_deal_room_settings_are_refused(deal_server: Server) -> None:
         assert http.post("/api/rooms", json={"game": "chess"}).status_code == 400
 
 
-def test_a_killed_server_restarts_and_the_deal_game_finishes(tmp_path: Path) -> None:
-    """Crash safety for Deal rooms: the server killed (SIGKILL) in the middle of a game,
-    restarted on the same database, rebuilds the game by replay; the game finishes and
-    its record holds every acknowledged action once, at its place."""
-    url = sqlite_url(tmp_path)
+@pytest.mark.parametrize("kind", db_params())
+def test_a_killed_server_restarts_and_the_deal_game_finishes(kind: str, tmp_path: Path) -> None:
+    """Crash safety for Deal rooms, on SQLite and PostgreSQL: the server killed (SIGKILL)
+    in the middle of a game, restarted on the same database, rebuilds the game by replay;
+    the game finishes and its record holds every acknowledged action once, at its place."""
+    with database(kind, tmp_path) as url:
+        _kill_and_finish(url)
+
+
+def _kill_and_finish(url: str) -> None:
     server = Server(url, free_port(), bot_delay=0.01).start()
     try:
         with server.http() as http:
