@@ -225,7 +225,14 @@ def test_hand_built_garbage_actions_are_refused(kind: type, args: list[object]) 
     never a crash, and changes nothing."""
     g = _random_game(3, players=2, steps=40)
     n = len(kind.__dataclass_fields__)  # type: ignore[attr-defined]
-    action = kind(*args[:n])
+    try:
+        action = kind(*args[:n])
+    except TypeError:
+        # the compiled build (mypyc) checks an action's field types when it is built: the
+        # ill-typed action cannot exist at all; the pure build (CI runs both) tests the
+        # engine's own refusal below
+        assert str(A.__file__).endswith(".so")
+        return
     before = snapshot_text(g)
     for seat in range(2):
         if g.is_legal(seat, action):
