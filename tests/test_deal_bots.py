@@ -42,7 +42,7 @@ def _play(game: Game, bots: Sequence[DealBot], max_actions: int = 20_000) -> int
     """Play to the end, checking that every chosen action is legal; returns the actions."""
     views = [SeatView(game, s) for s in range(game.n)]
     count = 0
-    while not game.is_over() and count < max_actions:
+    while not game.is_over and count < max_actions:
         seat = game.pending()
         assert seat is not None
         legal = game.legal_actions(seat)
@@ -64,7 +64,7 @@ def test_random_and_greedy_choose_only_legal_actions(players: int) -> None:
         bots = [make_deal_bot(("random", "greedy")[(seed + s) % 2], seed * 16 + s)
                 for s in range(players)]
         _play(game, bots)
-        assert game.is_over()
+        assert game.is_over
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
@@ -75,7 +75,7 @@ def test_strong_chooses_only_legal_actions(players: int) -> None:
     bots: list[DealBot] = [StrongBot(7, budget=6)]
     bots += [make_deal_bot(("greedy", "random")[s % 2], s) for s in range(1, players)]
     _play(game, bots)
-    assert game.is_over()
+    assert game.is_over
 
 
 def _scrambled(game: Game, seat: int, rng: random.Random) -> Game:
@@ -105,7 +105,7 @@ def test_strong_decides_from_the_seat_view_only() -> None:
         game = Game(deal_preset("simulation"), 3, seed, events=False)
         others = [GreedyBot(1), GreedyBot(2), GreedyBot(3)]
         views = [SeatView(game, s) for s in range(3)]
-        while not game.is_over() and game.turn_number < 40:
+        while not game.is_over and game.turn_number < 40:
             seat = game.pending()
             assert seat is not None
             if seat == 0:

@@ -18,7 +18,7 @@ def test_the_quick_building_test_agrees_with_the_reason() -> None:
         game = Game(seats=4, seed=seed)
         rng = random.Random(seed)
         for _ in range(600):
-            if game.is_over():
+            if game.is_over:
                 break
             for seat in range(game.n):
                 for colour in range(game.deck.n_colours):

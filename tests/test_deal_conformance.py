@@ -63,4 +63,4 @@ def test_view_and_outcome_checks_fail_when_they_should() -> None:
 def test_play_one_reports_problems() -> None:
     """The harness plays to the end and returns its game."""
     problems, g = play_one(3, 0)
-    assert problems == [] and g.is_over() and len(g.log) > 0
+    assert problems == [] and g.is_over and len(g.log) > 0

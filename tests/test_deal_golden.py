@@ -20,7 +20,7 @@ GAMES = [(2, 2026), (4, 7)]
 
 def _play(players: int, seed: int) -> Game:
     g = Game(DealRules(), [f"P{i}" for i in range(players)], seed)
-    while not g.is_over():
+    while not g.is_over:
         seat = g.pending()
         assert seat is not None
         g.apply(seat, greedy_action(g, seat))

@@ -29,7 +29,7 @@ def _games(seeds: range) -> list[tuple[Game, list[tuple[int, list[E.Event]]]]]:
         game = Game(seats=[f"P{i}" for i in range(2 + seed % 4)], seed=seed)
         rng = random.Random(seed)
         steps = []
-        while not game.is_over() and len(steps) < 3000:
+        while not game.is_over and len(steps) < 3000:
             seat = game.pending()
             assert seat is not None
             steps.append((seat, game.apply(seat, random_action(game, seat, rng))))
@@ -64,7 +64,7 @@ def test_every_legal_entry_has_a_label_and_every_decision_a_question(lang: str) 
         game = Game(seats=["Ann", "Bob", "Cid"], seed=seed)
         n = DealNarrator(game.deck, game.names, lang)
         for _ in range(400):
-            if game.is_over():
+            if game.is_over:
                 break
             seat = game.pending()
             assert seat is not None

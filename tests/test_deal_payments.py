@@ -63,7 +63,7 @@ def test_empty_table_pays_nothing_and_stays() -> None:
     g = _debt([])
     assert g.legal_actions(1) == [Pay(())]
     g.apply(1, Pay(()))
-    assert g.phase == PLAY and g.pending() == 0 and not g.is_over()
+    assert g.phase == PLAY and g.pending() == 0 and not g.is_over
 
 
 def test_any_colour_wild_can_never_pay() -> None:

@@ -30,7 +30,7 @@ from monopoly.deal.rules import DealRules
 
 def _play(game: Game, rng: random.Random, steps: int = 10**6) -> Game:
     for _ in range(steps):
-        if game.is_over():
+        if game.is_over:
             break
         seat = game.pending()
         assert seat is not None
@@ -207,7 +207,7 @@ def test_events_can_be_switched_off() -> None:
     off = Game(DealRules(turn_cap=200), 3, 7, events=False)
     rng = random.Random(7)
     for _ in range(200):
-        if off.is_over():
+        if off.is_over:
             break
         seat = off.pending()
         assert seat is not None

@@ -36,7 +36,7 @@ def test_any_colour_wilds_alone_are_not_a_set() -> None:
     g = arrange(hands={0: ["money_1"]}, piles={0: {**TWO_SETS, "brown": ["wild_any", "wild_any"]}})
     assert not g.is_full(0, BROWN) and g.full_sets(0) == 2
     g.apply(0, END)
-    assert not g.is_over()
+    assert not g.is_over
 
 
 def test_win_by_moving_a_wildcard() -> None:
@@ -67,7 +67,7 @@ def test_owner_turn_only_option() -> None:
     g.apply(0, PlayForced(card(g, "forced_deal"), card(g, "mediterranean_avenue"),
                           card(g, "pacific_avenue")))
     g.apply(1, ACCEPT)
-    assert not g.is_over()
+    assert not g.is_over
     g.apply(0, END)
     assert g.outcome is not None and g.outcome.winner == 1
 
@@ -117,7 +117,7 @@ def test_random_games_end() -> None:
 
     for seed in range(5):
         g = Game(DealRules(turn_cap=500), 2 + seed % 4, seed, events=False)
-        while not g.is_over():
+        while not g.is_over:
             seat = g.pending()
             assert seat is not None
             g.apply(seat, greedy_action(g, seat))

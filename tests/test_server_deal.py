@@ -92,7 +92,7 @@ def test_a_person_plays_a_whole_deal_game_against_bots(deal_server: Server,
         assert record.status_code == 200
     lines = record.text.splitlines()
     game = replay(lines)
-    assert game.is_over() and game.outcome is not None
+    assert game.is_over and game.outcome is not None
     assert game.outcome.to_dict() == outcome
     assert len(game.log) == len(lines) - 1
     assert state_hash(replay(lines)) == state_hash(game)
@@ -267,7 +267,7 @@ def _kill_and_finish(url: str) -> None:
     for seq, text in first.acked + second.acked:
         assert rows[seq - 1] == [str(made["seat"]), text]
     game = replay(lines)
-    assert game.is_over() and game.outcome is not None
+    assert game.is_over and game.outcome is not None
     assert game.outcome.to_dict() == second.over["outcome"]
     assert len(game.log) == len(rows)
 
@@ -293,4 +293,4 @@ def test_the_clock_lets_the_caretaker_answer_then_a_bot_takes_the_seat(
         lines = http.get(f"/api/rooms/{made['room']}/record").text.splitlines()
     first = [line.split(" ", 1)[1] for line in lines[1:] if line.startswith("0 ")][:3]
     assert first and all(not text.startswith("jsn") for text in first)
-    assert replay(lines).is_over()
+    assert replay(lines).is_over

@@ -30,7 +30,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
@@ -41,6 +41,13 @@ from monopoly.board.errors import MonopolyError
 from monopoly.board.game import Game
 from monopoly.board.record import record_text, replay, state_hash
 from monopoly.board.rules import PRESETS, RuleSet, preset
+from monopoly.cli_kit import JsonOpt
+from monopoly.cli_kit import check_count as _check_count
+from monopoly.cli_kit import fail as _fail
+from monopoly.cli_kit import print_json as _print_json
+from monopoly.cli_kit import run_lab as _run_lab
+from monopoly.cli_kit import set_options as _options
+from monopoly.cli_kit import show_progress as _show_progress
 from monopoly.deal_cli import deal_app
 from monopoly.i18n import (
     LANGUAGES,
@@ -84,7 +91,6 @@ DEMO_TURN_LIMIT = 2000
 # A second safety net, in actions, in case a game stalls without turns advancing.
 DEMO_MAX_ACTIONS = 1_000_000
 
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object instead.")]
 LangOpt = Annotated[str, typer.Option(help="Language: en, cs or ru.")]
 PresetOpt = Annotated[
     str, typer.Option("--preset", help="Rule preset: " + ", ".join(PRESETS) + " (RULES.md §12).")
@@ -106,24 +112,11 @@ SheetJsonOpt = Annotated[Path | None, typer.Option(help="Write the score sheet a
 DEMO_SECONDS_PER_ACTION = 5
 
 
-def _fail(message: str, code: int = 2) -> NoReturn:
-    """One line on stderr, then exit (2: bad input)."""
-    typer.echo(f"monopoly: error: {message}", err=True)
-    raise typer.Exit(code)
-
-
 def _check_jail(jail: str) -> str:
     if jail not in JAIL_MODES:
         _fail(_("{option} must be one of {choices}, not {value}").format(
             option="--jail", choices=", ".join(JAIL_MODES), value=repr(jail)))
     return jail
-
-
-def _check_count(name: str, value: int, low: int = 0) -> int:
-    if value < low:
-        _fail(_("{name} must be at least {low}, got {value}").format(
-            name=name, low=low, value=value))
-    return value
 
 
 def _lang(lang: str) -> str:
@@ -134,21 +127,6 @@ def _lang(lang: str) -> str:
             option="--lang", choices=", ".join(LANGUAGES), value=repr(lang)))
     set_language(lang)
     return lang
-
-
-def _options(settings: list[str] | None) -> dict[str, Any]:
-    """--set NAME=VALUE pairs; a value is read as JSON (90, true, null), else as text."""
-    out: dict[str, Any] = {}
-    for item in settings or []:
-        name, sep, raw = item.partition("=")
-        if not sep or not name.strip():
-            _fail(_("--set takes NAME=VALUE, got {value}").format(value=repr(item)))
-        try:
-            value: Any = json.loads(raw)
-        except json.JSONDecodeError:
-            value = raw
-        out[name.strip()] = value
-    return out
 
 
 def _rules(name: str, settings: list[str] | None = None) -> RuleSet:
@@ -172,10 +150,6 @@ def translation_error(exc: BaseException) -> str:
     from monopoly.i18n import current_language
 
     return translation(current_language()).error(exc)
-
-
-def _print_json(data: dict[str, Any]) -> None:
-    typer.echo(json.dumps(data, sort_keys=True))
 
 
 # --------------------------------------------------------------------------- demo / replay
@@ -623,44 +597,6 @@ def _lab_setup(
     )
 
 
-def _run_lab(run: Any, games: int, show_progress: bool) -> Any:
-    """Call ``run(progress)``, with a Rich progress bar of `games` games when asked;
-    Ray's absence or failure to start is one line and exit 2."""
-    from monopoly.sim.lab import RayMissingError, RayStartError
-
-    try:
-        if not show_progress:
-            return run(None)
-        from rich.progress import (
-            BarColumn,
-            MofNCompleteColumn,
-            Progress,
-            TextColumn,
-            TimeElapsedColumn,
-            TimeRemainingColumn,
-        )
-
-        with Progress(
-            TextColumn("{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            TimeRemainingColumn(),
-            transient=True,
-        ) as bar:
-            task = bar.add_task(_("Games"), total=games)
-            return run(lambda n: bar.advance(task, n))
-    except RayMissingError:
-        _fail(_("--backend ray needs Ray, which is not installed: pip install "
-                "'monopoly[ray]'"))
-    except RayStartError as exc:
-        _fail(_("Ray did not start: {error}").format(error=exc))
-
-
-def _show_progress(as_json: bool) -> bool:
-    return not as_json and sys.stdout.isatty()
-
-
 def _rate(value: float) -> str:
     return f"{100 * value:.1f} %"
 
@@ -707,7 +643,7 @@ def simulate(
             if importlib.util.find_spec(module) is None:
                 _fail(_("--report: {module} is not available in this version").format(
                     module=module))
-    from monopoly.sim.lab import run_games
+    from monopoly.sim.lab import run_games, take_sample
     from monopoly.sim.stats import summarize
 
     start = time.perf_counter()
@@ -728,14 +664,7 @@ def simulate(
         "workers": workers,
         "backend": backend,
     }
-    sample = None
-    if results and "worth_history" in results[0]:
-        first = results[0]
-        sample = {
-            "seats": first["seats"],
-            "names": list(SEAT_NAMES[: len(first["seats"])]),
-            "worth_history": first.pop("worth_history"),
-        }
+    sample = take_sample(results)
     page = None
     if report is not None:
         from monopoly.sim.report import write_report

@@ -11,13 +11,15 @@ code 1 (as the board game's ``monopoly check``).
 
 from __future__ import annotations
 
-import json
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
+from monopoly.cli_kit import JsonOpt, print_json
+from monopoly.cli_kit import fail as _fail
+from monopoly.cli_kit import set_options as _options
 from monopoly.deal.deck import COLOUR_KEYS, KIND_KEYS, LANGUAGES, Deck, load_deck
 from monopoly.deal.errors import DealError
 from monopoly.deal.rules import MAX_PLAYERS, MIN_PLAYERS, DealRules
@@ -27,17 +29,9 @@ deal_app = typer.Typer(
     no_args_is_help=True,
 )
 
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object instead.")]
-
-
-def _fail(message: str, code: int = 2) -> NoReturn:
-    """One line on stderr, then exit (2: bad input)."""
-    typer.echo(f"monopoly: error: {message}", err=True)
-    raise typer.Exit(code)
-
 
 def _print_json(data: dict[str, Any]) -> None:
-    typer.echo(json.dumps(data, sort_keys=True, ensure_ascii=False))
+    print_json(data, ensure_ascii=False)  # card names in cs and ru as they are
 
 
 def deck_summary(deck: Deck) -> dict[str, Any]:
@@ -106,21 +100,6 @@ def deck_cmd(
         )
         table.add_row(t["names"][lang], t["kind"], str(t["count"]), f"{t['value']}M", colours)
     Console().print(table)
-
-
-def _options(settings: list[str] | None) -> dict[str, Any]:
-    """--set NAME=VALUE pairs; a value is read as JSON (3, true), else as text."""
-    out: dict[str, Any] = {}
-    for item in settings or []:
-        name, sep, raw = item.partition("=")
-        if not sep or not name.strip():
-            _fail(f"--set takes NAME=VALUE, got {item!r}")
-        try:
-            value: Any = json.loads(raw)
-        except json.JSONDecodeError:
-            value = raw
-        out[name.strip()] = value
-    return out
 
 
 @deal_app.command("check")

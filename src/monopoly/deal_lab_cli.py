@@ -14,7 +14,6 @@ bench``. Bad input is one line on stderr and exit code 2.
 
 from __future__ import annotations
 
-import sys
 import time
 from pathlib import Path
 from typing import Annotated, Any
@@ -24,17 +23,15 @@ from rich.console import Console
 from rich.table import Table
 
 from monopoly.bots.deal import DEAL_BOT_NAMES
+from monopoly.cli_kit import JsonOpt, check_count, run_lab, show_progress
+from monopoly.cli_kit import fail as _fail
+from monopoly.cli_kit import set_options as _options
 from monopoly.deal.errors import DealError
 from monopoly.deal.rules import MAX_PLAYERS, MIN_PLAYERS, PRESETS, DealRules, deal_preset
-from monopoly.deal_cli import JsonOpt, _fail, _options, _print_json, deal_app
+from monopoly.deal_cli import _print_json, deal_app
 from monopoly.i18n import LANGUAGES
 
 __all__ = ["bench_cmd", "simulate_cmd"]
-
-
-def _check_count(name: str, value: int, low: int = 0) -> None:
-    if value < low:
-        _fail(f"{name} must be at least {low}, got {value}")
 
 
 def _bot_list(value: str) -> tuple[str, ...]:
@@ -56,26 +53,6 @@ def _rules(preset: str, settings: list[str] | None, max_turns: int) -> DealRules
     except DealError as exc:
         _fail(f"--set: {exc}" if settings else str(exc))
     return rules
-
-
-def _run(run: Any, games: int, show_progress: bool) -> Any:
-    """Call ``run(progress)``, with a progress bar when asked; Ray's absence or failure to
-    start is one line and exit 2."""
-    from monopoly.sim.lab import RayMissingError, RayStartError
-
-    try:
-        if not show_progress:
-            return run(None)
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
-
-        with Progress(BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                      transient=True) as bar:
-            task = bar.add_task("Games", total=games)
-            return run(lambda n: bar.advance(task, n))
-    except RayMissingError:
-        _fail("--backend ray needs Ray, which is not installed: pip install 'monopoly[ray]'")
-    except RayStartError as exc:
-        _fail(f"Ray did not start: {exc}")
 
 
 @deal_app.command("simulate")
@@ -113,17 +90,17 @@ def simulate_cmd(
 ) -> None:
     """The Deal strategy lab: many games between Deal bots, win rates with 95 % intervals."""
     from monopoly.sim.deal_lab import DealLabSetup, run_deal_games
-    from monopoly.sim.lab import BACKENDS, SEAT_NAMES
+    from monopoly.sim.lab import BACKENDS, take_sample
     from monopoly.sim.stats import summarize
 
-    _check_count("--games", games)
+    check_count("--games", games)
     if lang not in LANGUAGES:
         _fail(f"--lang must be one of {', '.join(LANGUAGES)}, not {lang!r}")
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         _fail(f"--players must be between {MIN_PLAYERS} and {MAX_PLAYERS}, got {players}")
     names = _bot_list(bots)
-    _check_count("--workers", workers, low=1)
-    _check_count("--max-turns", max_turns, low=1)
+    check_count("--workers", workers, low=1)
+    check_count("--max-turns", max_turns, low=1)
     if backend not in BACKENDS:
         _fail(f"--backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
     if address and backend != "ray":
@@ -132,10 +109,10 @@ def simulate_cmd(
     setup = DealLabSetup(bots=names, players=players, seed=seed, rules=rules,
                          max_turns=max_turns, report=report is not None)
     start = time.perf_counter()
-    results: list[dict[str, Any]] = _run(
+    results: list[dict[str, Any]] = run_lab(
         lambda progress: run_deal_games(setup, games, workers=workers, backend=backend,
                                         address=address, progress=progress),
-        games, not as_json and sys.stdout.isatty())
+        games, show_progress(as_json))
     seconds = time.perf_counter() - start
     summary: dict[str, Any] = {
         **summarize(results, names, seconds),
@@ -148,11 +125,7 @@ def simulate_cmd(
         "workers": workers,
         "backend": backend,
     }
-    sample = None
-    if results and "worth_history" in results[0]:
-        first = results[0]
-        sample = {"seats": first["seats"], "names": list(SEAT_NAMES[:len(first["seats"])]),
-                  "worth_history": first.pop("worth_history")}
+    sample = take_sample(results)
     page = None
     if report is not None:
         from monopoly.sim.deal_report import write_deal_report
@@ -202,9 +175,9 @@ def bench_cmd(
     from monopoly.sim.deal_bench import DEFAULT_GAMES, STRONG_GAMES, deal_bench
 
     if games is not None:
-        _check_count("--games", games)
+        check_count("--games", games)
     if strong_games is not None:
-        _check_count("--strong-games", strong_games)
+        check_count("--strong-games", strong_games)
     result = deal_bench(DEFAULT_GAMES if games is None else games,
                         STRONG_GAMES if strong_games is None else strong_games)
     if as_json:

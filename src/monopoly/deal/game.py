@@ -384,7 +384,9 @@ class Game:
         value = self.deck.value
         return sum(value[c] for c in self.table_cards(seat))
 
+    @property
     def is_over(self) -> bool:
+        """The game has ended (a property, as in the board game's core)."""
         return self.phase == OVER
 
     # ---------------------------------------------------------------- who must act

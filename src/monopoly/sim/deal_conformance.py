@@ -166,7 +166,7 @@ def play_one(index: int, seed: int, players: int | None = None,
     plays = 0
     turn = g.turn_number
     actions = 0
-    while not g.is_over():
+    while not g.is_over:
         if actions >= MAX_ACTIONS:
             problems.append(f"end: no end after {MAX_ACTIONS} actions")
             break
@@ -213,7 +213,7 @@ def play_one(index: int, seed: int, players: int | None = None,
             problems.extend(_round_trip(g, replay_too=False))
         if len(problems) > MAX_DETAILS:
             break
-    if g.is_over():
+    if g.is_over:
         problem = check_outcome(g)
         if problem is not None:
             problems.append(problem)

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from monopoly.i18n import gettext_noop as N_
 from monopoly.i18n import translation
+from monopoly.sim.report import LABELS as BOARD_LABELS
 from monopoly.sim.report import (
     _figure,
     _mpl,
@@ -44,53 +45,35 @@ __all__ = ["DEAL_PLOTS", "full_set_shares", "write_deal_report"]
 DEAL_PLOTS: Final = ("win_rates.png", "game_length.png", "table_value.png", "full_sets.png")
 _DPI: Final = 110
 
+# the board report's page and plot texts where they say the same (one msgid each), then
+# the Deal's own
 _LABELS: Final[Mapping[str, str]] = {
+    **{key: BOARD_LABELS[key] for key in (
+        "parameters", "games", "players", "turns_mean", "turns_median", "speed", "other",
+        "results", "bot", "wins", "win_rate", "ci95", "plots", "win_title", "win_axis",
+        "win_error", "fair_share", "fair_share_seats", "length_title", "length_axis",
+        "length_count", "length_won", "length_median", "worth_turn", "worth_seat",
+        "worth_seat_named", "no_sample",
+    )},
     "title": N_("Monopoly Deal strategy lab report"),
-    "parameters": N_("The run"),
-    "games": N_("Games"),
-    "players": N_("Players per game"),
     "draws": N_("Draws (turn cap, no winner)"),
-    "turns_mean": N_("Mean game length (turns)"),
-    "turns_median": N_("Median game length (turns)"),
-    "speed": N_("Games per second"),
-    "other": N_("Other parameters"),
-    "results": N_("Results by bot"),
-    "bot": N_("Bot"),
-    "wins": N_("Wins"),
-    "win_rate": N_("Win rate"),
-    "ci95": N_("confidence interval (95 %)"),
-    "plots": N_("Plots"),
-    "win_title": N_("Win rate by bot"),
-    "win_axis": N_("win rate (%)"),
-    "win_error": N_("confidence interval (95 %)"),
-    "fair_share": N_("fair share: 1 of {players} players"),
-    "fair_share_seats": N_("fair share: the bot's seats / {players} players"),
     "win_caption": N_(
         "Each bar is a bot's share of the games it won; the whiskers are its 95 % "
         "confidence interval (Wilson): a bar whose whiskers stay clear of the dashed "
         "fair-share line is truly better or worse than chance."
     ),
-    "length_title": N_("Game length"),
-    "length_axis": N_("turns played"),
-    "length_count": N_("games"),
-    "length_won": N_("won ({count})"),
     "length_draws": N_("draws, turn cap ({count})"),
-    "length_median": N_("median: {turns}"),
     "length_caption": N_(
         "How many turns the games lasted (a turn is one player's); games with a winner "
         "and draws stopped by the turn cap are stacked."
     ),
     "worth_title": N_("Value on the table over a sample game"),
     "worth_axis": N_("bank and properties ({currency})"),
-    "worth_turn": N_("turn"),
-    "worth_seat": N_("seat {seat}: {bot}"),
-    "worth_seat_named": N_("seat {seat}: {name} ({bot})"),
     "worth_caption": N_(
         "Game 0 of the run, turn by turn: each line is a seat's bank plus the value of "
         "its properties and buildings (the results table of DEAL.md § End). Rent, "
         "Debt Collectors and Deal Breakers move value from one line to another."
     ),
-    "no_sample": N_("No sample game was recorded."),
     "no_stats": N_("No games were played."),
     "sets_title": N_("Full sets at the end of the game"),
     "sets_axis": N_("share of the bot's seats (%)"),

@@ -100,6 +100,16 @@ class LabSetup:
         return self.rules.with_options(turn_limit=self.max_turns)
 
 
+def take_sample(results: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The report's sample game: game 0's seats, their names and its value history, taken
+    out of its result (None when the games kept no history)."""
+    if not results or "worth_history" not in results[0]:
+        return None
+    first = results[0]
+    return {"seats": first["seats"], "names": list(SEAT_NAMES[: len(first["seats"])]),
+            "worth_history": first.pop("worth_history")}
+
+
 def game_seed(seed: int, index: int) -> int:
     """The seed of game `index` of a run with `seed` (63 bits of a hash of both)."""
     digest = hashlib.blake2b(f"monopoly-lab:{seed}:{index}".encode(), digest_size=8).digest()

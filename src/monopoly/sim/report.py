@@ -77,7 +77,7 @@ _OTHER_COLOUR: Final = "#b0b0b0"
 _DPI: Final = 110
 
 # Every text of the page and the plots, translated when the report is written.
-_LABELS: Final[Mapping[str, str]] = {
+LABELS: Final[Mapping[str, str]] = {
     "title": N_("Strategy lab report"),
     "parameters": N_("The run"),
     "edition": N_("Edition"),
@@ -598,7 +598,7 @@ def write_report(
     :func:`monopoly.sim.gamestats.collect` where collected), ``sample`` one game's
     ``seats``, ``names`` and ``worth_history`` (or None). Labels are in ``lang``."""
     t = translation(lang)
-    labels = {key: t.gettext(msg) for key, msg in _LABELS.items()}
+    labels = {key: t.gettext(msg) for key, msg in LABELS.items()}
     edition = load_edition(edition_key)
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)

@@ -140,10 +140,6 @@ class DealRoom(Room):
         return deal_rules(self.config)
 
     @property
-    def over(self) -> bool:
-        return self.game is not None and self.game.is_over()
-
-    @property
     def clock(self) -> int | None:
         """The room's turn clock; without one, :data:`ANSWER_SECONDS` for a person
         answering an action aimed at them (the countdown of the Just Say No prompt)."""
