@@ -31,8 +31,9 @@ from sqlalchemy import (
     select,
     update,
 )
-from sqlalchemy.engine import Connection, Engine, make_url
-from sqlalchemy.pool import StaticPool
+from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.pool import PoolProxiedConnection, StaticPool
 
 SNAPSHOT_EVERY: Final = 200
 STATUSES: Final = ("open", "playing", "finished")
@@ -79,7 +80,17 @@ snapshots = Table(
     Column("data", Text, nullable=False),
 )
 
-_INSERT_ACTION: Final = insert(actions)
+
+
+def _insert_sql(paramstyle: str) -> str:
+    """The action insert in the driver's own parameter style (sqlite3: qmark; psycopg:
+    format or pyformat), for :meth:`Store.append_actions`."""
+    marks = {"qmark": "?", "format": "%s", "pyformat": "%s", "numeric": ":{n}"}
+    if paramstyle not in marks:
+        raise ValueError(f"unsupported DB-API parameter style {paramstyle!r}")
+    mark = marks[paramstyle]
+    values = ", ".join(mark.format(n=n) for n in range(1, 5))
+    return f"INSERT INTO actions (room, seq, seat, text) VALUES ({values})"
 
 
 @dataclass(slots=True)
@@ -147,7 +158,8 @@ class Store:
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
         metadata.create_all(self.engine)
-        self._append_conn: Connection | None = None  # see append_actions
+        self._append_conn: PoolProxiedConnection | None = None  # see append_actions
+        self._insert_action_sql = _insert_sql(self.engine.dialect.paramstyle)
         self._append_lock = threading.Lock()
 
     def close(self) -> None:
@@ -233,27 +245,36 @@ class Store:
         """Insert ``(room, seq, seat, text)`` rows in one transaction (a group commit); a
         duplicate ``(room, seq)`` fails the whole batch.
 
-        The server calls this for every action it accepts, so it keeps a connection of its
-        own for it: taking one from the pool and handing it back (with its reset) cost
-        about as much CPU as the insert and the commit together."""
+        The server calls this for every action it accepts, from its store thread, while
+        its event loop wants the same interpreter lock: so this one statement goes straight
+        to the database driver (DB-API ``executemany`` and ``commit``) on a connection kept
+        for it. Through SQLAlchemy's Core it cost several times the Python work, and each
+        step of it a wait for the lock (the loop holds it for up to the switch interval)."""
         if not rows:
             return
         with self._append_lock:
             conn = self._append_conn
             if conn is None:
-                conn = self._append_conn = self.engine.connect()
+                conn = self._append_conn = self.engine.raw_connection()
+            dbapi_error = self.engine.dialect.loaded_dbapi.Error
             try:
-                with conn.begin():
-                    conn.execute(
-                        _INSERT_ACTION,
-                        [{"room": r, "seq": q, "seat": s, "text": t} for r, q, s, t in rows],
-                    )
-            except Exception:
+                cur = conn.cursor()
+                try:
+                    cur.executemany(self._insert_action_sql, rows)
+                finally:
+                    cur.close()
+                conn.commit()
+            except Exception as exc:
                 # a refused row leaves the connection usable, a lost one does not: a new
-                # connection for the next call either way
+                # connection for the next call either way (the transaction rolled back)
                 self._append_conn = None
                 with contextlib.suppress(Exception):
+                    conn.rollback()
+                with contextlib.suppress(Exception):
                     conn.close()
+                if isinstance(exc, dbapi_error):  # as SQLAlchemy raises it (IntegrityError...)
+                    raise DBAPIError.instance(self._insert_action_sql, rows, exc, dbapi_error,
+                                              dialect=self.engine.dialect) from exc
                 raise
 
     def actions(self, room: str, after: int = 0) -> list[ActionRow]:

@@ -43,7 +43,7 @@ def simple_choice(state: dict[str, Any], seat: int) -> str | None:
 @dataclass
 class SeatClient:
     """Plays `seat` of a room until the game is over; records every action's round trip
-    (send to ``ack``) in `latencies` (seconds)."""
+    (from the send to the moment its ``ack`` is read) in `latencies` (seconds)."""
 
     url: str  # ws://host:port/ws/ROOM?token=...
     seat: int
@@ -91,14 +91,29 @@ class SeatClient:
                 await asyncio.wait_for(self._play(ws), timeout)
 
     async def _play(self, ws: ClientConnection) -> None:
-        changed = asyncio.Event()
-        waiting_ack: dict[str, asyncio.Future[Any]] = {}
+        # One reader task per connection and this loop, which sleeps on a plain future that
+        # the reader resolves on every message (no task or wait set per wake-up: a load
+        # test runs hundreds of these clients in one process, beside the server).
+        loop = asyncio.get_running_loop()
+        wake: asyncio.Future[None] | None = None
+        waiting_ack: dict[str, asyncio.Future[dict[str, Any] | None]] = {}
+        sent_at: dict[str, float] = {}  # when each action still unanswered was sent
+
+        def poke() -> None:
+            if wake is not None and not wake.done():
+                wake.set_result(None)
 
         async def read() -> None:
-            async for frame in ws:
-                for text in (frame if isinstance(frame, str) else frame.decode()).split("\n"):
-                    if handle(text):
-                        return
+            try:
+                async for frame in ws:
+                    for text in (frame if isinstance(frame, str) else frame.decode()).split("\n"):
+                        if handle(text):
+                            return
+            finally:  # over, or the connection is lost: nobody waits any more
+                for fut in waiting_ack.values():
+                    if not fut.done():
+                        fut.set_result(None)
+                poke()
 
         def handle(text: str) -> bool:
             """One message; True once the game is over."""
@@ -108,7 +123,7 @@ class SeatClient:
                 self.states += 1
                 if self.keep_states:
                     self.state_history.append(text)
-                changed.set()
+                poke()
                 return False
             if text.startswith('{"type":"events","seq":'):
                 self.events_raw.append(text)
@@ -128,48 +143,48 @@ class SeatClient:
             elif kind == "over":
                 self.over = msg
             elif kind in ("ack", "error"):
-                fut = waiting_ack.pop(str(msg.get("id")), None)
+                msg_id = str(msg.get("id"))
+                fut = waiting_ack.pop(msg_id, None)
                 if kind == "error":
                     self.errors.append(msg)
+                elif msg_id in sent_at:  # the round trip ends when the ack is read
+                    self.latencies.append(time.perf_counter() - sent_at.pop(msg_id))
                 if fut is not None and not fut.done():
                     fut.set_result(msg)
-            changed.set()
+            poke()
             return self.over is not None
 
-        reader: asyncio.Future[Any] = asyncio.create_task(read())
+        reader: asyncio.Task[None] = asyncio.create_task(read())
         n = 0
         try:
             while self.over is None and not reader.done():
                 state = self.last_state
                 choice = None if state is None else self.chooser(state, self.seat)
                 if choice is None:
-                    changed.clear()
-                    waiter = asyncio.create_task(changed.wait())
-                    await asyncio.wait({waiter, reader}, return_when=asyncio.FIRST_COMPLETED)
-                    waiter.cancel()
+                    wake = loop.create_future()  # the next message, or the reader's end
+                    await wake
                     continue
                 if self.think:  # people do not act in step: 0.5 to 1.5 times `think`
                     await asyncio.sleep(self.think * (0.5 + self._rng.random()))
                     state = self.last_state
                     choice = None if state is None else self.chooser(state, self.seat)
-                    if choice is None or self.over is not None:
+                    if choice is None or self.over is not None or reader.done():
                         continue
                 n += 1
                 msg_id = f"s{self.seat}-{n}"
-                fut: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+                fut: asyncio.Future[dict[str, Any] | None] = loop.create_future()
                 waiting_ack[msg_id] = fut
-                sent = time.perf_counter()
+                sent_at[msg_id] = time.perf_counter()
                 await ws.send(json.dumps({"type": "action", "id": msg_id, "action": choice}))
-                done, _ = await asyncio.wait({fut, reader}, return_when=asyncio.FIRST_COMPLETED)
-                if fut in done:
-                    answer = fut.result()
-                    if answer["type"] == "ack":
-                        self.latencies.append(time.perf_counter() - sent)
-                        self.acked.append((int(answer["seq"]), choice))
-                    else:  # refused: wait for the next state before trying again
-                        changed.clear()
-                        with contextlib.suppress(TimeoutError):
-                            await asyncio.wait_for(changed.wait(), 1.0)
+                answer = await fut
+                if answer is None:  # the reader ended first
+                    break
+                if answer["type"] == "ack":
+                    self.acked.append((int(answer["seq"]), choice))
+                else:  # refused: wait for the next state before trying again
+                    wake = loop.create_future()
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(wake, 1.0)
         finally:
             if not reader.done():
                 reader.cancel()

@@ -129,7 +129,9 @@ async def _run(url: str, games: int, duration: float, think: float, turns: int,
     client_cpu = time.process_time()
     peak = base_rss or 0
     deadline = time.monotonic() + duration
-    limits = httpx.Limits(max_connections=games * 2 + 10)
+    # the HTTP calls (create, join, start a room) are few and short; a big pool would cost
+    # more than it saves (httpcore scans every connection of it for each request)
+    limits = httpx.Limits(max_connections=16, max_keepalive_connections=16)
     async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as http:
 
         async def lane(n: int) -> None:
