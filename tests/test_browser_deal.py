@@ -168,5 +168,25 @@ def test_a_person_plays_a_whole_deal_game_in_the_browser(server: Server, browser
         assert "hands" not in view and "draw" not in view
         for table in view["tables"]:
             assert "hand" not in table
-    print(f"clicks: {len(clicks)}: {sorted(set(clicks))}")
+    final = _state(page)["view"]
+    # the replay of the finished game, step by step: the hands now public, each table drawn
+    page.click("[data-testid=replay-link]")
+    page.wait_for_selector("[data-testid=replay] [data-testid=deal-table-0]")
+    steps = page.evaluate("() => window.monopolyClient.replay.steps")
+    assert steps > len(clicks)  # the bots' actions too
+    first = page.inner_text("[data-testid=replay-hand-0]")
+    page.click("[data-testid=replay-next]")
+    page.wait_for_function("() => window.monopolyClient.replay.step === 1")
+    assert page.inner_text("[data-testid=replay-action]")  # who did what, in words
+    assert page.locator("[data-testid=log] li").count() >= 1
+    page.click("[data-testid=replay-last]")
+    page.wait_for_function(f"() => window.monopolyClient.replay.step === {steps}")
+    assert page.is_disabled("[data-testid=replay-next]")
+    last = _state(page)["view"]
+    assert last["tables"] == final["tables"] and last["outcome"] == final["outcome"]
+    assert len(last["hands"]) == 3 and last["hands"][0] == final["hand"]
+    assert page.inner_text("[data-testid=replay-hand-0]") != first or steps == 0
+    page.screenshot(path=str(ARTIFACTS / "deal-replay.png"), full_page=True)
+    assert not frames.errors, frames.errors
+    print(f"clicks: {len(clicks)}: {sorted(set(clicks))}; replay steps: {steps}")
     context.close()

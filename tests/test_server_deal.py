@@ -18,7 +18,9 @@ from websockets.asyncio.client import connect
 
 from monopoly.cli import app
 from monopoly.deal.record import replay, state_hash
+from monopoly.deal.view import seat_view
 from monopoly.web.client import SeatClient
+from monopoly.web.replay import apply_delta
 from serverkit import Server, create_room, database, db_params, free_port, sqlite_url, start_room
 
 THINK = 0.0
@@ -102,11 +104,33 @@ def test_a_person_plays_a_whole_deal_game_against_bots(deal_server: Server,
     assert verified.exit_code == 0, verified.output
     report = json.loads(verified.output)
     assert report["seed_hash_ok"] is True and report["outcome_ok"] is True
-    # the board game's score sheet and replay viewer are not for Deal rooms: said so
     with deal_server.http() as http:
-        for route in ("sheet", "replay"):
-            res = http.get(f"/api/rooms/{made['room']}/{route}")
-            assert res.status_code == 400 and res.json()["error"]["code"] == "invalid", res.text
+        # the board game's score sheet is not for Deal rooms: said so
+        res = http.get(f"/api/rooms/{made['room']}/sheet")
+        assert res.status_code == 400 and res.json()["error"]["code"] == "invalid", res.text
+        # the replay: one step per action of the record, each in words, the hands public
+        data = http.get(f"/api/rooms/{made['room']}/replay").json()
+        czech = http.get(f"/api/rooms/{made['room']}/replay", params={"lang": "cs"}).json()
+    assert data["game"] == "deal" and data["lang"] == "en" and data["seed"] >= 0
+    assert len(data["steps"]) == len(lines) - 1
+    assert [s["action"] for s in data["steps"]] == [ln.split(" ", 1)[1] for ln in lines[1:]]
+    assert all(s["label"] for s in data["steps"])
+    # each step tells what the live game told its seats after that action
+    told = {e["seq"]: e["texts"] for e in client.events}
+    assert [s["texts"] for s in data["steps"]] == [told[k] for k in range(1, len(lines))]
+    assert czech["lang"] == "cs" and len(czech["steps"]) == len(data["steps"])
+    assert [s["label"] for s in czech["steps"]] != [s["label"] for s in data["steps"]]
+    assert data["start_texts"]  # the deal of the hands
+    view = data["start"]
+    # five cards each, and the first seat has drawn its two (DEAL.md § Turn)
+    assert [len(h) for h in view["hands"]] == [7 if s == view["turn_seat"] else 5
+                                               for s in range(3)] and "hand" not in view
+    for step in data["steps"]:
+        view = apply_delta(view, step["delta"])
+    final = seat_view(game, None).to_dict()
+    assert view["tables"] == json.loads(json.dumps(final["tables"]))
+    assert view["hands"] == [list(h) for h in game.hands]
+    assert view["outcome"] == data["outcome"] == outcome
 
 
 def test_no_seat_receives_another_hand_or_the_draw_order(deal_server: Server) -> None:

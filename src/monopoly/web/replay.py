@@ -5,6 +5,10 @@ one step per action: who acted, the action (canonical text and a label in words)
 narrated events in ``lang`` (the sentences the live game sends) and the public board after
 it. Everything in a finished game is public (its seed is revealed at the end).
 
+A Monopoly Deal room's replay (:func:`deal_replay_steps`) has the same shape: its board is
+the Deal's spectator view (the tables and the piles) with every hand added (``hands``,
+by seat): once the game is over nobody's hand is secret any more.
+
 The board is the spectators' view (``Game.view(None)``, the ``view`` of a ``state``
 message, so the page draws it with the same code), sent once in full (``start``, before
 the first action) and then as **deltas**: a step's ``delta`` holds only the keys of the
@@ -30,13 +34,18 @@ from fastapi.responses import JSONResponse, Response
 from monopoly.board import actions as A
 from monopoly.board.game import TABLE, Game
 from monopoly.board.record import replay
+from monopoly.deal import actions as DA
+from monopoly.deal.game import Game as DealGame
+from monopoly.deal.record import replay as deal_replay
+from monopoly.deal.view import seat_view as deal_seat_view
+from monopoly.deal_narrate import DealNarrator
 from monopoly.i18n import LANGUAGES
 from monopoly.narrate import Narrator
 from monopoly.prompts import label
 from monopoly.web.protocol import encode
 from monopoly.web.rooms import ProtocolError, RoomManager
 
-__all__ = ["apply_delta", "delta", "replay_router", "replay_steps"]
+__all__ = ["apply_delta", "deal_replay_steps", "delta", "replay_router", "replay_steps"]
 
 CACHED_REPLAYS: Final = 16  # (room, language) replays kept: a finished game never changes
 
@@ -120,6 +129,59 @@ def replay_steps(lines: list[str], lang: str) -> dict[str, Any]:
     }
 
 
+def _deal_public_view(game: DealGame) -> dict[str, Any]:
+    view = deal_seat_view(game, None).to_dict()
+    view.pop("seat", None)
+    view.pop("hand", None)
+    view["hands"] = [list(hand) for hand in game.hands]  # the game is over: all public
+    return view
+
+
+def deal_replay_steps(lines: list[str], lang: str) -> dict[str, Any]:
+    """The replay of a Monopoly Deal record (its lines: a header, then ``<seat> <action>``
+    lines) in `lang`, shaped as :func:`replay_steps`'s: ``start``, ``start_texts`` (the
+    deal of the hands), ``steps``; each step's ``label`` is the button text the acting
+    seat had for its action."""
+    game = deal_replay(lines[:1], events=True)  # the deal only: the actions follow
+    narrator = DealNarrator(game.deck, game.names, lang)
+    start_texts = narrator.sentences(game.events or [])
+    if game.events is not None:
+        game.events.clear()
+    view = _deal_public_view(game)
+    start = view
+    steps: list[dict[str, Any]] = []
+    for line in lines[1:]:
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        seat_text, _, text = line.partition(" ")
+        seat = int(seat_text)
+        action = DA.parse_action(text)
+        words = narrator.label(deal_seat_view(game, seat), action)
+        events = game.apply(seat, action)
+        if game.events is not None:
+            game.events.clear()
+        after = _deal_public_view(game)
+        steps.append({
+            "seat": seat,
+            "action": action.text(),
+            "label": words,
+            "texts": narrator.sentences(events),
+            "delta": delta(view, after),
+        })
+        view = after
+    return {
+        "lang": lang,
+        "game": "deal",
+        "deck": game.deck.key,
+        "seats": list(game.names),
+        "start": start,
+        "start_texts": start_texts,
+        "steps": steps,
+        "outcome": game.outcome.to_dict() if game.outcome is not None else None,
+    }
+
+
 def replay_router(manager: Callable[[], RoomManager]) -> APIRouter:
     """The replay route over the server's rooms (`manager`: the app's room manager)."""
     router = APIRouter()
@@ -135,14 +197,13 @@ def replay_router(manager: Callable[[], RoomManager]) -> APIRouter:
             raise ProtocolError("invalid", 400, reason="lang")
         m = manager()
         room = await m.get(room_id)
-        if room.config.get("game") == "deal":
-            raise ProtocolError("invalid", 400, reason="the replay viewer is for the board game")
+        steps_of = deal_replay_steps if room.config.get("game") == "deal" else replay_steps
         key = (room.id, lang)
         found = cache.get(key)
         if found is None:
             lines = await m.finished_lines(room)
             data = {"room": room.id, "seed": room.seed, "seed_hash": room.seed_hash,
-                    **await asyncio.to_thread(replay_steps, lines, lang)}
+                    **await asyncio.to_thread(steps_of, lines, lang)}
             raw = encode(data).encode("utf-8")
             found = cache[key] = (raw, gzip.compress(raw, 6))
             while len(cache) > CACHED_REPLAYS:

@@ -199,6 +199,7 @@ TEXTS: Final[Mapping[str, str]] = {
     "deal_preset_simulation": N_("Simulation rules"),
     "deal_hand": N_("Your hand"),
     "deal_hand_of": N_("{n} cards in hand"),
+    "deal_replay_hand": N_("In hand"),  # the replay of a finished game: every seat's hand
     "deal_bank": N_("Bank: {amount}"),
     "deal_sets": N_("Full sets: {n} of {goal}"),
     "deal_worth": N_("On the table: {amount}"),

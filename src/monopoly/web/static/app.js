@@ -5,7 +5,7 @@
 // page itself shows comes from GET /api/ui (gettext catalogs, monopoly.web.ui_text) by key;
 // square names from GET /api/board; prompts, labels and events are narrated by the server.
 
-import { loadDeck, renderDeal } from "./deal.js";
+import { loadDeck, renderDeal, renderDealReplay } from "./deal.js";
 
 const LANGS = ["en", "cs", "ru"];
 const TOKEN_KEY = (room) => `monopoly.token.${room}`;
@@ -454,7 +454,8 @@ function roomItem(r, status) {
   const id = roomId(r);
   const seats = (r.seats || []).map(seatLabel).join(", ");
   const links = status === "finished" && r.game === "deal"
-    ? `<a href="/api/rooms/${esc(id)}/record" target="_blank" data-testid="record-link-${esc(id)}">${esc(t("record"))}</a>`
+    ? `<a href="#/replay/${esc(id)}" data-testid="replay-link-${esc(id)}">${esc(t("replay"))}</a>
+       <a href="/api/rooms/${esc(id)}/record" target="_blank" data-testid="record-link-${esc(id)}">${esc(t("record"))}</a>`
     : status === "finished"
     ? `<a href="#/replay/${esc(id)}" data-testid="replay-link-${esc(id)}">${esc(t("replay"))}</a>
        <a href="/api/rooms/${esc(id)}/sheet?lang=${S.lang}" target="_blank" data-testid="sheet-link-${esc(id)}">${esc(t("score_sheet"))}</a>
@@ -1290,7 +1291,8 @@ async function enterReplay(id) {
   let room; let data;
   try {
     [room, data] = await Promise.all([api(`/api/rooms/${id}`), api(`/api/rooms/${id}/replay?lang=${S.lang}`)]);
-    await loadBoard(data.edition || "standard");
+    if (data.game === "deal") await loadDeck(S, api);
+    else await loadBoard(data.edition || "standard");
   } catch (e) {
     S.replay = null;
     app().innerHTML = `<section class="card narrow" data-testid="replay-error"><h2>${esc(t("replay"))}</h2><p>${esc(e.message)}</p><a href="#/">${esc(t("back_to_lobby"))}</a></section>`;
@@ -1306,13 +1308,15 @@ async function enterReplay(id) {
     logEnds.push(log.length);
   });
   S.room = { ...room, seats: (room.seats || []).map((x) => ({ ...x, connected: undefined })) }; // no "offline" badges
-  S.replay = { id, data, views, log, logEnds, step: keep ?? 0 };
+  S.replay = { id, data, views, log, logEnds, step: keep ?? 0, deal: data.game === "deal" };
+  const deal = S.replay.deal; // Monopoly Deal: the tables (deal.js) instead of the board
+  const title = deal ? `${t(`deal_preset_${room.preset}`)} · ${t("game_deal")}` : `${t(`preset_${room.preset}`)} · ${editionName(room.edition)}`;
   app().innerHTML = `
-  <div class="game replay" data-testid="replay">
-    <div class="board-wrap"><div class="board" id="board" data-testid="board"></div></div>
+  <div class="game replay ${deal ? "deal-game" : ""}" data-testid="replay">
+    ${deal ? `<div class="deal-area" id="deal-area" data-testid="deal-area"></div>` : `<div class="board-wrap"><div class="board" id="board" data-testid="board"></div></div>`}
     <aside class="panel">
       <section class="card replay-box" data-testid="replay-controls">
-        <h2>${esc(t("replay"))} <small class="muted">${esc(t(`preset_${room.preset}`))} · ${esc(editionName(room.edition))}</small></h2>
+        <h2>${esc(t("replay"))} <small class="muted">${esc(title)}</small></h2>
         <div class="replay-buttons">
           <button type="button" data-step="first" data-testid="replay-first" title="${esc(t("replay_first"))}" aria-label="${esc(t("replay_first"))}">${REPLAY_ICON.first}</button>
           <button type="button" data-step="prev_turn" data-testid="replay-prev-turn" title="${esc(t("replay_prev_turn"))}" aria-label="${esc(t("replay_prev_turn"))}">${REPLAY_ICON.prev_turn}</button>
@@ -1324,11 +1328,11 @@ async function enterReplay(id) {
         <input type="range" id="replay-slider" class="replay-slider" min="0" max="${data.steps.length}" value="0" data-testid="replay-slider" aria-label="${esc(t("replay"))}">
         <p class="replay-where" data-testid="replay-step"></p>
         <p class="replay-action" data-testid="replay-action"></p>
-        <p class="small"><a href="/api/rooms/${esc(id)}/sheet?lang=${S.lang}" target="_blank">${esc(t("score_sheet"))}</a> ·
+        <p class="small">${deal ? "" : `<a href="/api/rooms/${esc(id)}/sheet?lang=${S.lang}" target="_blank">${esc(t("score_sheet"))}</a> ·`}
           <a href="/api/rooms/${esc(id)}/record" target="_blank">${esc(t("record"))}</a> ·
           <a href="#/" data-testid="back-to-lobby">${esc(t("back_to_lobby"))}</a></p>
       </section>
-      <section class="players" id="players" data-testid="players"></section>
+      ${deal ? "" : `<section class="players" id="players" data-testid="players"></section>`}
       <section class="log card" id="log-box"><h3>${esc(t("log"))}</h3><ol id="log" data-testid="log"></ol></section>
     </aside>
   </div>`;
@@ -1384,10 +1388,15 @@ function showStep(k, animate) {
   r.step = step;
   S.state = { view: r.views[step] };
   S.log = r.log.slice(0, r.logEnds[step]);
-  moveTokens(prev, S.state.view, !animate);
-  renderBoard();
-  renderPlayers();
-  renderLog();
+  if (r.deal) {
+    renderDealReplay(dealContext(), S.state.view);
+    renderLog();
+  } else {
+    moveTokens(prev, S.state.view, !animate);
+    renderBoard();
+    renderPlayers();
+    renderLog();
+  }
   const total = r.data.steps.length;
   const slider = $("#replay-slider");
   if (slider) slider.value = String(step);

@@ -52,6 +52,12 @@ export function renderDeal(ctx) {
   ctx.renderLog();
 }
 
+/** One step of a finished game's replay (app.js's replay viewer): every table, each with
+ * its hand (``view.hands``: a finished game hides nothing), and the piles. */
+export function renderDealReplay(ctx, view) {
+  renderArea(ctx, view);
+}
+
 function renderArea(ctx, view) {
   const { S, esc, t } = ctx;
   const goal = S.room?.options?.sets_to_win ?? (S.room?.preset === "quick" ? 1 : 3);
@@ -70,6 +76,7 @@ function renderArea(ctx, view) {
         <span class="muted small">${esc(t("deal_hand_of", { n: tb.hand_size }))} · ${esc(t("deal_sets", { n: tb.full_sets, goal }))} · ${esc(t("deal_worth", { amount: mm(ctx, tb.worth) }))}</span></h3>
       <div class="dbank" data-testid="bank-${tb.seat}"><span class="muted small">${esc(t("deal_bank", { amount: mm(ctx, bankTotal) }))}</span> ${tb.bank.map((id) => cardTile(ctx, id)).join("")}</div>
       <div class="dpiles">${piles || `<span class="muted small">${esc(t("deal_no_cards"))}</span>`}</div>
+      ${view.hands ? `<div class="dhand-cards" data-testid="replay-hand-${tb.seat}"><span class="muted small">${esc(t("deal_replay_hand"))}:</span> ${view.hands[tb.seat].map((id) => cardTile(ctx, id)).join("")}</div>` : ""}
     </section>`;
   }).join("");
   const top = view.discard.length ? cardTile(ctx, view.discard[view.discard.length - 1]) : `<span class="muted small">${esc(t("deal_discard_empty"))}</span>`;
@@ -103,7 +110,8 @@ function renderDealPrompt(ctx, view) {
       <p class="muted small">${esc(t("deal_results"))}</p>
       <ol class="ranking" data-testid="ranking">${(oc.ranking || []).map((s) => `<li><span class="dot" style="background:${ctx.playerColour(s)}"></span>${esc(ctx.playerName(s))} <span class="muted">${esc(mm(ctx, worth[s] ?? 0))}</span></li>`).join("")}</ol>
       ${over.seed !== undefined ? `<p class="muted small">${esc(t("seed_revealed", { seed: over.seed }))}<br><span data-testid="seed-check"></span></p>` : ""}
-      <p><a class="button" href="/api/rooms/${esc(S.roomId)}/record" target="_blank" data-testid="record-link">${esc(t("record"))}</a>
+      <p><a class="button" href="#/replay/${esc(S.roomId)}" data-testid="replay-link">${esc(t("replay"))}</a>
+      <a class="button" href="/api/rooms/${esc(S.roomId)}/record" target="_blank" data-testid="record-link">${esc(t("record"))}</a>
       <a class="button" href="#/" data-testid="back-to-lobby">${esc(t("back_to_lobby"))}</a></p></div>`;
     if (over.seed !== undefined) ctx.checkSeed(over.seed);
     return;
