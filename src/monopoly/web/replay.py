@@ -25,7 +25,7 @@ import asyncio
 import gzip
 import json
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, Final
 
 from fastapi import APIRouter, Request
@@ -87,45 +87,65 @@ def _public_view(game: Game) -> dict[str, Any]:
     return view
 
 
+def _steps(
+    game: Any,
+    moves: Iterator[tuple[int, Any]],
+    public_view: Callable[[Any], dict[str, Any]],
+    label_of: Callable[[int, Any], str],
+    sentences: Callable[[list[Any]], list[str]],
+) -> dict[str, Any]:
+    """Play `moves` (``(seat, action)`` pairs, parsed from a record) on `game` (set up, its
+    events kept): ``start`` (the board before them), ``start_texts`` (the set-up's events
+    in words), one step per move, and the ``outcome``. Either game's replay."""
+    start_texts = sentences(game.events or [])
+    if game.events is not None:
+        game.events.clear()
+    view = start = public_view(game)
+    steps: list[dict[str, Any]] = []
+    for seat, action in moves:
+        words = label_of(seat, action)
+        events = game.apply(seat, action)
+        if game.events is not None:
+            game.events.clear()
+        after = public_view(game)
+        steps.append({
+            "seat": seat,
+            "action": action.text(),
+            "label": words,
+            "texts": sentences(events),
+            "delta": delta(view, after),
+        })
+        view = after
+    return {
+        "start": start,
+        "start_texts": start_texts,
+        "steps": steps,
+        "outcome": game.outcome.to_dict() if game.outcome is not None else None,
+    }
+
+
 def replay_steps(lines: list[str], lang: str) -> dict[str, Any]:
     """The replay of a record (its lines: a header, then ``[seat, "action"]`` lines) in
     `lang`: ``start`` (the board before the first action), ``start_texts`` (the events of
     the set-up) and ``steps``, one per action line."""
     game = replay(lines[:1], events=True)  # the set-up only: the actions follow one by one
     narrator = Narrator.for_game(game, lang)
-    start_texts = narrator.sentences(game.events or [])
-    if game.events is not None:
-        game.events.clear()
-    view = _public_view(game)
-    start = view
-    steps: list[dict[str, Any]] = []
-    for line in lines[1:]:
-        if not line.strip():
-            continue
-        seat, text = json.loads(line)
-        action = A.parse_action(str(text))
-        words = text if seat == TABLE else label(game, int(seat), action, lang, narrator)
-        events = game.apply(int(seat), action)
-        if game.events is not None:
-            game.events.clear()
-        after = _public_view(game)
-        steps.append({
-            "seat": int(seat),
-            "action": action.text(),
-            "label": words,
-            "texts": narrator.sentences(events),
-            "delta": delta(view, after),
-        })
-        view = after
+
+    def moves() -> Iterator[tuple[int, A.Action]]:
+        for line in lines[1:]:
+            if line.strip():
+                seat, text = json.loads(line)
+                yield int(seat), A.parse_action(str(text))
+
+    def label_of(seat: int, action: A.Action) -> str:
+        return action.text() if seat == TABLE else label(game, seat, action, lang, narrator)
+
     return {
         "lang": lang,
         "edition": game.edition.key,
         "hotel_level": game.hotel_level,
         "seats": [p.name for p in game.players],
-        "start": start,
-        "start_texts": start_texts,
-        "steps": steps,
-        "outcome": game.outcome.to_dict() if game.outcome is not None else None,
+        **_steps(game, moves(), _public_view, label_of, narrator.sentences),
     }
 
 
@@ -144,41 +164,23 @@ def deal_replay_steps(lines: list[str], lang: str) -> dict[str, Any]:
     seat had for its action."""
     game = deal_replay(lines[:1], events=True)  # the deal only: the actions follow
     narrator = DealNarrator(game.deck, game.names, lang)
-    start_texts = narrator.sentences(game.events or [])
-    if game.events is not None:
-        game.events.clear()
-    view = _deal_public_view(game)
-    start = view
-    steps: list[dict[str, Any]] = []
-    for line in lines[1:]:
-        line = line.strip()
-        if not line or line.startswith("#"):
-            continue
-        seat_text, _, text = line.partition(" ")
-        seat = int(seat_text)
-        action = DA.parse_action(text)
-        words = narrator.label(deal_seat_view(game, seat), action)
-        events = game.apply(seat, action)
-        if game.events is not None:
-            game.events.clear()
-        after = _deal_public_view(game)
-        steps.append({
-            "seat": seat,
-            "action": action.text(),
-            "label": words,
-            "texts": narrator.sentences(events),
-            "delta": delta(view, after),
-        })
-        view = after
+
+    def moves() -> Iterator[tuple[int, DA.Action]]:
+        for line in lines[1:]:
+            line = line.strip()
+            if line and not line.startswith("#"):
+                seat, _, text = line.partition(" ")
+                yield int(seat), DA.parse_action(text)
+
+    def label_of(seat: int, action: DA.Action) -> str:
+        return narrator.label(deal_seat_view(game, seat), action)
+
     return {
         "lang": lang,
         "game": "deal",
         "deck": game.deck.key,
         "seats": list(game.names),
-        "start": start,
-        "start_texts": start_texts,
-        "steps": steps,
-        "outcome": game.outcome.to_dict() if game.outcome is not None else None,
+        **_steps(game, moves(), _deal_public_view, label_of, narrator.sentences),
     }
 
 
