@@ -147,6 +147,18 @@ def test_results_are_identical_for_one_and_two_workers() -> None:
     done: list[int] = []
     run_games(setup, 5, workers=1, progress=done.append)
     assert sum(done) == 5
+    done.clear()
+    assert run_games(setup, 40, workers=3, progress=done.append) == run_games(setup, 40)
+    assert sum(done) == 40  # every chunk told once, whoever played it
+
+
+def test_an_error_in_a_helper_process_reaches_the_caller() -> None:
+    """The first chunk goes to a helper process (this one plays from the back): its error
+    is raised here, not lost with the helper's thread."""
+    setup = LabSetup(bots=("greedy",), players=2, seed=3, max_turns=30)
+    seatings = [("no-such-bot", "greedy")] + [("greedy", "greedy")] * 39
+    with pytest.raises(ValueError, match="no-such-bot"):
+        run_games(setup, seatings=seatings, workers=2)
 
 
 def test_a_timed_preset_runs_on_the_simulated_clock() -> None:

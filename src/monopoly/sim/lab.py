@@ -25,13 +25,14 @@ Example::
 from __future__ import annotations
 
 import collections
+import contextlib
 import hashlib
 import importlib
 import math
 import multiprocessing
+import queue
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from multiprocessing.pool import AsyncResult
 from typing import Any
 
 from monopoly.board.clocks import StepClock, TableClock
@@ -67,6 +68,8 @@ SEAT_NAMES: tuple[str, ...] = ("Ann", "Bob", "Cleo", "Dan", "Eva", "Finn", "Gus"
 # At most this many games in one chunk (one task of a worker): small enough for a live
 # progress bar and an even load, large enough that handing out work costs little.
 MAX_CHUNK = 25
+# Chunks handed to each helper process at a time: one to play, one waiting for it.
+QUEUED_PER_HELPER = 2
 
 Progress = Callable[[int], None]  # told how many more games are done
 # plays consecutive games: (setup, first index, the seats of each game) -> their results
@@ -279,37 +282,54 @@ def _run_pool(
     """Chunks on this process and ``workers - 1`` spawned ones (spawn: the same start on
     every platform, no state inherited from this process).
 
-    The pool takes chunks from the front of the list, this process from the back. Starting
-    a process costs as much as a few hundred fast games (it imports the package), so this
-    process plays meanwhile instead of waiting; each helper has one chunk queued beyond the
-    one it plays, so it never waits on this process for work."""
+    The helpers take chunks from the front of the list, this process from the back.
+    Starting a process costs as much as a few hundred fast games (it imports the
+    package), so this process plays meanwhile instead of waiting. Each helper has
+    :data:`QUEUED_PER_HELPER` chunks handed to it at any time, and gets the next one the
+    moment it returns one (from the pool's result thread, not when this process is
+    between two chunks of its own): a helper never waits for work, and at the end this
+    process waits for at most that many chunks."""
     ctx = multiprocessing.get_context("spawn")
-    todo = collections.deque(chunks)
+    todo = collections.deque(chunks)  # popleft (helpers) and pop (here) are thread-safe
     helpers = min(workers - 1, len(chunks) - 1)
+    returned: queue.SimpleQueue[list[dict[str, Any]] | BaseException] = queue.SimpleQueue()
     out: list[list[dict[str, Any]]] = []
 
-    def done(chunk: list[dict[str, Any]]) -> None:
+    def done(chunk: list[dict[str, Any]] | BaseException) -> None:
+        if isinstance(chunk, BaseException):
+            raise chunk
         out.append(chunk)
         if progress is not None:
             progress(len(chunk))
 
     with ctx.Pool(helpers) as pool:
-        running: list[AsyncResult[list[dict[str, Any]]]] = []
-        while todo or running:
-            while todo and len(running) < 2 * helpers:
-                running.append(pool.apply_async(play_chunk, (setup, *todo.popleft())))
-            if todo:
+
+        def hand_out() -> None:
+            try:
+                start, part = todo.popleft()
+            except IndexError:
+                return
+            pool.apply_async(play_chunk, (setup, start, part), callback=returned_chunk,
+                             error_callback=returned.put)
+
+        def returned_chunk(chunk: list[dict[str, Any]]) -> None:  # the pool's result thread
+            returned.put(chunk)
+            hand_out()
+
+        for _ in range(QUEUED_PER_HELPER * helpers):
+            hand_out()
+        while len(out) < len(chunks):
+            with contextlib.suppress(queue.Empty):
+                while True:
+                    done(returned.get_nowait())
+            if len(out) == len(chunks):
+                break
+            try:
                 start, part = todo.pop()
-                done(play_chunk(setup, start, part))
-            else:
-                running[0].wait()
-            waiting = []
-            for result in running:
-                if result.ready():
-                    done(result.get())
-                else:
-                    waiting.append(result)
-            running = waiting
+            except IndexError:  # all handed out: wait for the helpers' last chunks
+                done(returned.get())
+                continue
+            done(play_chunk(setup, start, part))
     return out
 
 
