@@ -265,15 +265,20 @@ class Store:
                     cur.close()
                 conn.commit()
             except Exception as exc:
-                # a refused row leaves the connection usable, a lost one does not: a new
-                # connection for the next call either way (the transaction rolled back)
+                # a refused row leaves the connection usable (rolled back, back to the
+                # pool); a lost one is discarded, as SQLAlchemy's Connection would do
                 self._append_conn = None
+                lost = isinstance(exc, dbapi_error) and self.engine.dialect.is_disconnect(
+                    exc, conn.dbapi_connection, None)
                 with contextlib.suppress(Exception):
-                    conn.rollback()
-                with contextlib.suppress(Exception):
-                    conn.close()
+                    if lost:
+                        conn.invalidate(exc)
+                    else:
+                        conn.rollback()
+                        conn.close()
                 if isinstance(exc, dbapi_error):  # as SQLAlchemy raises it (IntegrityError...)
                     raise DBAPIError.instance(self._insert_action_sql, rows, exc, dbapi_error,
+                                              connection_invalidated=lost,
                                               dialect=self.engine.dialect) from exc
                 raise
 
