@@ -20,6 +20,8 @@ import orjson
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
+from monopoly.web.ratelimit import TokenBucket
+
 
 def simple_choice(state: dict[str, Any], seat: int) -> str | None:
     """The first concrete legal entry (the pending decision comes first), never a
@@ -61,6 +63,11 @@ class SeatClient:
     keep_states: bool = False  # keep every state message's text in `state_history`
     state_history: list[str] = field(default_factory=list)
     chooser: Callable[[dict[str, Any], int], str | None] = simple_choice
+    # below the server's limit per connection (docs/protocol.md: 20 messages a second,
+    # bursts of 40; the margin for the network's jitter): the client waits rather than
+    # send beyond it, where its message would be dropped with a `rate_limited` error
+    rate: float = 18.0
+    burst: float = 36.0
     _rng: random.Random = field(default_factory=random.Random)
 
     _parsed: tuple[str, dict[str, Any]] | None = None
@@ -155,6 +162,7 @@ class SeatClient:
             return self.over is not None
 
         reader: asyncio.Task[None] = asyncio.create_task(read())
+        bucket = TokenBucket(self.rate, self.burst, time.monotonic)
         n = 0
         try:
             while self.over is None and not reader.done():
@@ -170,6 +178,8 @@ class SeatClient:
                     choice = None if state is None else self.chooser(state, self.seat)
                     if choice is None or self.over is not None or reader.done():
                         continue
+                while not bucket.take():  # at the rate limit: wait for the next token
+                    await asyncio.sleep(1 / self.rate)
                 n += 1
                 msg_id = f"s{self.seat}-{n}"
                 fut: asyncio.Future[dict[str, Any] | None] = loop.create_future()
