@@ -17,7 +17,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from monopoly.board import actions as A
@@ -272,16 +272,30 @@ def replay(lines: Iterable[str], *, events: bool = False) -> Game:
         raise
     except (KeyError, TypeError, ValueError, json.JSONDecodeError, MonopolyError) as exc:
         raise RecordError(Text("line 1: bad header: {error}", error=reason(exc))) from exc
-    for n, line in enumerate(it, start=2):
+    for n, seat, action in moves(it):
+        try:
+            game.apply(seat, action)
+        except (IllegalActionError, TypeError, ValueError) as exc:
+            raise _line_error(n, exc) from exc
+    return game
+
+
+def moves(lines: Iterable[str]) -> Iterator[tuple[int, int, A.Action]]:
+    """The action lines of a record (the lines after its header): ``(line number, seat,
+    action)``, blank lines skipped; :class:`RecordError` names a malformed line."""
+    for n, line in enumerate(lines, start=2):
         if not line.strip():
             continue
         try:
             seat, text = json.loads(line)
-            game.apply(int(seat), A.parse_action(str(text)))
-        except IllegalActionError as exc:
-            raise RecordError(Text("line {line}: {error}", line=n, error=reason(exc))) from exc
-        except (TypeError, ValueError, json.JSONDecodeError) as exc:
-            raise RecordError(
-                Text("line {line}: malformed action line: {error}", line=n, error=reason(exc))
-            ) from exc
-    return game
+            move = int(seat), A.parse_action(str(text))
+        except (IllegalActionError, TypeError, ValueError) as exc:
+            raise _line_error(n, exc) from exc
+        yield n, *move
+
+
+def _line_error(n: int, exc: Exception) -> RecordError:
+    if isinstance(exc, IllegalActionError):
+        return RecordError(Text("line {line}: {error}", line=n, error=reason(exc)))
+    return RecordError(
+        Text("line {line}: malformed action line: {error}", line=n, error=reason(exc)))

@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any
 
-from monopoly.deal.actions import parse_action
+from monopoly.deal.actions import Action, parse_action
 from monopoly.deal.deck import load_deck
 from monopoly.deal.errors import DealError, RecordError
 from monopoly.deal.game import (
@@ -210,7 +210,19 @@ def replay(record: str | Iterable[str], *, events: bool = False) -> Game:
                     events=events)
     except (DealError, KeyError, TypeError) as exc:
         raise RecordError(f"line 1: bad header: {exc}") from None
-    for number, line in enumerate(lines[1:], start=2):
+    for number, seat, action in moves(lines[1:]):
+        try:
+            game.apply(seat, action)
+        except DealError as exc:
+            raise RecordError(f"line {number}: {exc}") from None
+    return game
+
+
+def moves(lines: Iterable[str]) -> Iterator[tuple[int, int, Action]]:
+    """The action lines of a record (the lines after its header): ``(line number, seat,
+    action)``, blank lines and ``#`` comments skipped; :class:`RecordError` names a line
+    that is not ``<seat> <action>``."""
+    for number, line in enumerate(lines, start=2):
         line = line.strip()
         if not line or line.startswith("#"):
             continue
@@ -218,7 +230,7 @@ def replay(record: str | Iterable[str], *, events: bool = False) -> Game:
         if not seat_text.isdigit():
             raise RecordError(f"line {number}: expected '<seat> <action>', got {line!r}")
         try:
-            game.apply(int(seat_text), parse_action(text))
+            action = parse_action(text)
         except DealError as exc:
             raise RecordError(f"line {number}: {exc}") from None
-    return game
+        yield number, int(seat_text), action

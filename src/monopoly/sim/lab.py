@@ -25,7 +25,6 @@ Example::
 from __future__ import annotations
 
 import collections
-import contextlib
 import hashlib
 import importlib
 import math
@@ -318,18 +317,17 @@ def _run_pool(
 
         for _ in range(QUEUED_PER_HELPER * helpers):
             hand_out()
-        while len(out) < len(chunks):
-            with contextlib.suppress(queue.Empty):
-                while True:
-                    done(returned.get_nowait())
-            if len(out) == len(chunks):
-                break
+        while len(out) < len(chunks):  # a helper's chunk if one is back, else one played here
             try:
-                start, part = todo.pop()
-            except IndexError:  # all handed out: wait for the helpers' last chunks
-                done(returned.get())
-                continue
-            done(play_chunk(setup, start, part))
+                item = returned.get_nowait()
+            except queue.Empty:
+                try:
+                    start, part = todo.pop()
+                except IndexError:  # all handed out: wait for the helpers' last chunks
+                    item = returned.get()
+                else:
+                    item = play_chunk(setup, start, part)
+            done(item)
     return out
 
 

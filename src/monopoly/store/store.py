@@ -88,9 +88,9 @@ def _insert_sql(paramstyle: str) -> str:
     marks = {"qmark": "?", "format": "%s", "pyformat": "%s", "numeric": ":{n}"}
     if paramstyle not in marks:
         raise ValueError(f"unsupported DB-API parameter style {paramstyle!r}")
-    mark = marks[paramstyle]
-    values = ", ".join(mark.format(n=n) for n in range(1, 5))
-    return f"INSERT INTO actions (room, seq, seat, text) VALUES ({values})"
+    names = [c.name for c in actions.columns]
+    values = ", ".join(marks[paramstyle].format(n=n) for n in range(1, len(names) + 1))
+    return f"INSERT INTO {actions.name} ({', '.join(names)}) VALUES ({values})"
 
 
 @dataclass(slots=True)
@@ -160,6 +160,7 @@ class Store:
         metadata.create_all(self.engine)
         self._append_conn: PoolProxiedConnection | None = None  # see append_actions
         self._insert_action_sql = _insert_sql(self.engine.dialect.paramstyle)
+        self._dbapi_error = self.engine.dialect.loaded_dbapi.Error
         self._append_lock = threading.Lock()
 
     def close(self) -> None:
@@ -256,7 +257,7 @@ class Store:
             conn = self._append_conn
             if conn is None:
                 conn = self._append_conn = self.engine.raw_connection()
-            dbapi_error = self.engine.dialect.loaded_dbapi.Error
+            dbapi_error = self._dbapi_error
             try:
                 cur = conn.cursor()
                 try:

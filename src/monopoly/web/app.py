@@ -41,7 +41,7 @@ from monopoly.web.protocol import (
     error_text,
     meta_json,
 )
-from monopoly.web.ratelimit import TokenBucket
+from monopoly.web.ratelimit import BURST, RATE, TokenBucket
 from monopoly.web.replay import replay_router
 from monopoly.web.rooms import (
     Connection,
@@ -120,8 +120,8 @@ def create_app(
     db_url: str | None = None,
     *,
     bot_delay: float = 0.5,
-    rate: float = 20.0,
-    burst: float = 40.0,
+    rate: float = RATE,
+    burst: float = BURST,
 ) -> FastAPI:
     """The server over the database at `db_url` (default: SQLite in the user's data
     folder). `bot_delay`: seconds a bot waits before acting (0 in tests); `rate` and

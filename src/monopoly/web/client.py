@@ -20,7 +20,7 @@ import orjson
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-from monopoly.web.ratelimit import TokenBucket
+from monopoly.web.ratelimit import BURST, RATE, TokenBucket
 
 
 def simple_choice(state: dict[str, Any], seat: int) -> str | None:
@@ -63,11 +63,11 @@ class SeatClient:
     keep_states: bool = False  # keep every state message's text in `state_history`
     state_history: list[str] = field(default_factory=list)
     chooser: Callable[[dict[str, Any], int], str | None] = simple_choice
-    # below the server's limit per connection (docs/protocol.md: 20 messages a second,
-    # bursts of 40; the margin for the network's jitter): the client waits rather than
-    # send beyond it, where its message would be dropped with a `rate_limited` error
-    rate: float = 18.0
-    burst: float = 36.0
+    # a tenth below the server's limit per connection (monopoly.web.ratelimit: a margin
+    # for the network's jitter): the client waits rather than send beyond it, where its
+    # message would be dropped with a `rate_limited` error
+    rate: float = 0.9 * RATE
+    burst: float = 0.9 * BURST
     _rng: random.Random = field(default_factory=random.Random)
 
     _parsed: tuple[str, dict[str, Any]] | None = None
@@ -103,8 +103,8 @@ class SeatClient:
         # test runs hundreds of these clients in one process, beside the server).
         loop = asyncio.get_running_loop()
         wake: asyncio.Future[None] | None = None
-        waiting_ack: dict[str, asyncio.Future[dict[str, Any] | None]] = {}
-        sent_at: dict[str, float] = {}  # when each action still unanswered was sent
+        # the actions sent and not answered yet: their answer's future, when they were sent
+        waiting_ack: dict[str, tuple[asyncio.Future[dict[str, Any] | None], float]] = {}
 
         def poke() -> None:
             if wake is not None and not wake.done():
@@ -117,7 +117,7 @@ class SeatClient:
                         if handle(text):
                             return
             finally:  # over, or the connection is lost: nobody waits any more
-                for fut in waiting_ack.values():
+                for fut, _sent in waiting_ack.values():
                     if not fut.done():
                         fut.set_result(None)
                 poke()
@@ -150,14 +150,13 @@ class SeatClient:
             elif kind == "over":
                 self.over = msg
             elif kind in ("ack", "error"):
-                msg_id = str(msg.get("id"))
-                fut = waiting_ack.pop(msg_id, None)
+                pending = waiting_ack.pop(str(msg.get("id")), None)
                 if kind == "error":
                     self.errors.append(msg)
-                elif msg_id in sent_at:  # the round trip ends when the ack is read
-                    self.latencies.append(time.perf_counter() - sent_at.pop(msg_id))
-                if fut is not None and not fut.done():
-                    fut.set_result(msg)
+                elif pending is not None:  # the round trip ends when the ack is read
+                    self.latencies.append(time.perf_counter() - pending[1])
+                if pending is not None and not pending[0].done():
+                    pending[0].set_result(msg)
             poke()
             return self.over is not None
 
@@ -183,8 +182,7 @@ class SeatClient:
                 n += 1
                 msg_id = f"s{self.seat}-{n}"
                 fut: asyncio.Future[dict[str, Any] | None] = loop.create_future()
-                waiting_ack[msg_id] = fut
-                sent_at[msg_id] = time.perf_counter()
+                waiting_ack[msg_id] = (fut, time.perf_counter())
                 await ws.send(json.dumps({"type": "action", "id": msg_id, "action": choice}))
                 answer = await fut
                 if answer is None:  # the reader ended first

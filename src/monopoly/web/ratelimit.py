@@ -14,6 +14,11 @@ Example::
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
+
+# The server's limit per WebSocket (docs/protocol.md): messages a second, and the burst.
+RATE: Final = 20.0
+BURST: Final = 40.0
 
 
 class TokenBucket:

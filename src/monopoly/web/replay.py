@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import asyncio
 import gzip
-import json
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from typing import Any, Final
@@ -33,9 +32,11 @@ from fastapi.responses import JSONResponse, Response
 
 from monopoly.board import actions as A
 from monopoly.board.game import TABLE, Game
+from monopoly.board.record import moves as record_moves
 from monopoly.board.record import replay
 from monopoly.deal import actions as DA
 from monopoly.deal.game import Game as DealGame
+from monopoly.deal.record import moves as deal_moves
 from monopoly.deal.record import replay as deal_replay
 from monopoly.deal.view import seat_view as deal_seat_view
 from monopoly.deal_narrate import DealNarrator
@@ -89,12 +90,12 @@ def _public_view(game: Game) -> dict[str, Any]:
 
 def _steps(
     game: Any,
-    moves: Iterator[tuple[int, Any]],
+    moves: Iterator[tuple[int, int, Any]],
     public_view: Callable[[Any], dict[str, Any]],
     label_of: Callable[[int, Any], str],
     sentences: Callable[[list[Any]], list[str]],
 ) -> dict[str, Any]:
-    """Play `moves` (``(seat, action)`` pairs, parsed from a record) on `game` (set up, its
+    """Play `moves` (``(line, seat, action)``, the record's ``moves``) on `game` (set up, its
     events kept): ``start`` (the board before them), ``start_texts`` (the set-up's events
     in words), one step per move, and the ``outcome``. Either game's replay."""
     start_texts = sentences(game.events or [])
@@ -102,7 +103,7 @@ def _steps(
         game.events.clear()
     view = start = public_view(game)
     steps: list[dict[str, Any]] = []
-    for seat, action in moves:
+    for _line, seat, action in moves:
         words = label_of(seat, action)
         events = game.apply(seat, action)
         if game.events is not None:
@@ -131,12 +132,6 @@ def replay_steps(lines: list[str], lang: str) -> dict[str, Any]:
     game = replay(lines[:1], events=True)  # the set-up only: the actions follow one by one
     narrator = Narrator.for_game(game, lang)
 
-    def moves() -> Iterator[tuple[int, A.Action]]:
-        for line in lines[1:]:
-            if line.strip():
-                seat, text = json.loads(line)
-                yield int(seat), A.parse_action(str(text))
-
     def label_of(seat: int, action: A.Action) -> str:
         return action.text() if seat == TABLE else label(game, seat, action, lang, narrator)
 
@@ -145,7 +140,7 @@ def replay_steps(lines: list[str], lang: str) -> dict[str, Any]:
         "edition": game.edition.key,
         "hotel_level": game.hotel_level,
         "seats": [p.name for p in game.players],
-        **_steps(game, moves(), _public_view, label_of, narrator.sentences),
+        **_steps(game, record_moves(lines[1:]), _public_view, label_of, narrator.sentences),
     }
 
 
@@ -165,13 +160,6 @@ def deal_replay_steps(lines: list[str], lang: str) -> dict[str, Any]:
     game = deal_replay(lines[:1], events=True)  # the deal only: the actions follow
     narrator = DealNarrator(game.deck, game.names, lang)
 
-    def moves() -> Iterator[tuple[int, DA.Action]]:
-        for line in lines[1:]:
-            line = line.strip()
-            if line and not line.startswith("#"):
-                seat, _, text = line.partition(" ")
-                yield int(seat), DA.parse_action(text)
-
     def label_of(seat: int, action: DA.Action) -> str:
         return narrator.label(deal_seat_view(game, seat), action)
 
@@ -180,7 +168,7 @@ def deal_replay_steps(lines: list[str], lang: str) -> dict[str, Any]:
         "game": "deal",
         "deck": game.deck.key,
         "seats": list(game.names),
-        **_steps(game, moves(), _deal_public_view, label_of, narrator.sentences),
+        **_steps(game, deal_moves(lines[1:]), _deal_public_view, label_of, narrator.sentences),
     }
 
 

@@ -1310,13 +1310,12 @@ async function enterReplay(id) {
   S.room = { ...room, seats: (room.seats || []).map((x) => ({ ...x, connected: undefined })) }; // no "offline" badges
   S.replay = { id, data, views, log, logEnds, step: keep ?? 0, deal: data.game === "deal" };
   const deal = S.replay.deal; // Monopoly Deal: the tables (deal.js) instead of the board
-  const title = deal ? `${t(`deal_preset_${room.preset}`)} · ${t("game_deal")}` : `${t(`preset_${room.preset}`)} · ${editionName(room.edition)}`;
   app().innerHTML = `
   <div class="game replay ${deal ? "deal-game" : ""}" data-testid="replay">
     ${deal ? `<div class="deal-area" id="deal-area" data-testid="deal-area"></div>` : `<div class="board-wrap"><div class="board" id="board" data-testid="board"></div></div>`}
     <aside class="panel">
       <section class="card replay-box" data-testid="replay-controls">
-        <h2>${esc(t("replay"))} <small class="muted">${esc(title)}</small></h2>
+        <h2>${esc(t("replay"))} <small class="muted">${esc(roomTitle(room))}</small></h2>
         <div class="replay-buttons">
           <button type="button" data-step="first" data-testid="replay-first" title="${esc(t("replay_first"))}" aria-label="${esc(t("replay_first"))}">${REPLAY_ICON.first}</button>
           <button type="button" data-step="prev_turn" data-testid="replay-prev-turn" title="${esc(t("replay_prev_turn"))}" aria-label="${esc(t("replay_prev_turn"))}">${REPLAY_ICON.prev_turn}</button>
