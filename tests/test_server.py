@@ -4,21 +4,25 @@ loopback: HTTP with httpx, the WebSocket with the `websockets` library."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import hashlib
 import json
 import sqlite3
+import threading
 import time
 from pathlib import Path
 from typing import Any
 
 import httpx
+from sqlalchemy import event
+from sqlalchemy.exc import IntegrityError
 from typer.testing import CliRunner
 from websockets.asyncio.client import connect
 
 from monopoly.board.actions import parse_action
 from monopoly.cli import app
-from monopoly.store import Store
-from monopoly.web.client import SeatClient, simple_choice
+from monopoly.store import RoomRow, SeatRow, Store
+from monopoly.web.client import SeatClient, simple_choice, waits_for
 from monopoly.web.protocol import encode
 from monopoly.web.rooms import RoomManager, Writer
 from serverkit import Server, create_room, short, sqlite_url, start_room
@@ -465,16 +469,21 @@ def test_serve_refuses_a_bad_database_and_port() -> None:
 
 
 def test_loadtest_plays_games_over_websockets_and_reports() -> None:
+    collector = gc.get_threshold()
     result = CliRunner().invoke(app, ["loadtest", "--games", "2", "--duration", "0.5",
-                                      "--think", "0.06", "--json"])
+                                      "--think", "0.06", "--ramp", "0.2", "--json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["games"] == 2 and data["games_finished"] >= 2 and data["errors"] == 0
     assert data["actions"] > 0 and 0 < data["p50_ms"] <= data["p99_ms"]
+    assert data["ramp_s"] == 0.2 and 0 < data["p99_after_ramp_ms"] <= data["max_ms"]
     assert data["memory_per_game_kb"] is not None and data["own_server"] is True
     assert data["server_cpu_ms_per_action"] > 0 and data["client_cpu_s"] > 0
-    bad = CliRunner().invoke(app, ["loadtest", "--games", "0"])
-    assert bad.exit_code == 2
+    # the clients' collector was settled for the run only
+    assert gc.get_threshold() == collector and gc.get_freeze_count() == 0
+    for args in (["--games", "0"], ["--ramp", "-1"], ["--duration", "5", "--ramp", "6"]):
+        bad = CliRunner().invoke(app, ["loadtest", *args])
+        assert bad.exit_code == 2 and "monopoly: error:" in bad.output, args
 
 
 # --- in-process: the room's messages and the writer (no server process needed)
@@ -513,6 +522,20 @@ def test_a_state_message_is_the_state_encoded_in_every_position() -> None:
     assert asyncio.run(run()) > 100
 
 
+def test_the_client_reads_whom_a_state_waits_for_without_parsing_it() -> None:
+    """`waits_for` finds the top-level "waiting" list even when a player's name or a text
+    holds the same characters (they are escaped inside a JSON string)."""
+    trap = ',"waiting":[0,1]'
+    for waiting in ([], [1], [0, 2], [10]):
+        state = {"type": "state", "seq": 3, "view": {"players": [{"name": trap}]},
+                 "legal": [{"label": trap}], "prompt": trap, "waiting": waiting,
+                 "board": {"edition": "standard"}, "clock": None}
+        raw = encode(state)
+        for seat in range(3):
+            assert waits_for(raw, seat) == (seat in waiting)
+    assert waits_for('{"type":"state","seq":0}', 0)  # no list: the caller parses it
+
+
 def test_the_writer_commits_each_action_before_its_await_returns(tmp_path: Path) -> None:
     """Group commit: actions stored together from many rooms, each caller resumed only
     once its row is in the database; a refused row fails only its own caller."""
@@ -537,3 +560,56 @@ def test_the_writer_commits_each_action_before_its_await_returns(tmp_path: Path)
     writer.close()
     assert all(r is None for r in results[:100]) and len(seen) == 101 and all(seen.values())
     assert isinstance(results[100], Exception) and results[101] is None
+
+
+def test_the_writer_commits_the_jobs_queued_together_at_once(tmp_path: Path) -> None:
+    """Every write queued while the worker was busy (a new room, its seats, a status, action
+    rows of several rooms) goes into one transaction: one commit for all; when one of them
+    is refused (a room id that exists), the others are still stored and only its caller
+    gets the error."""
+    store = Store(sqlite_url(tmp_path))
+    commits: list[int] = []
+    event.listen(store.engine, "commit", lambda conn: commits.append(1))
+    writer = Writer(store)
+    gate = threading.Event()
+
+    def row(room: str) -> RoomRow:
+        return RoomRow(room, {"seats": 2}, "open", 7, "h", "x", 0.0, 0.0)
+
+    async def batch(bad: bool) -> list[BaseException | None]:
+        held = asyncio.ensure_future(writer.call(gate.wait, 10))  # the worker is busy
+        await asyncio.sleep(0.05)
+        name = "a" if bad else "b"
+        jobs = [
+            writer.call(store.create_room, row(f"{name}1"), [SeatRow(0, "Ann", None, "t")]),
+            writer.append("r0", 1 if bad else 2, 0, "roll"),
+            writer.call(store.create_room, row("a1") if bad else row("b2"), []),
+            writer.call(store.put_seat, f"{name}1", SeatRow(1, "Bob", "easy", None)),
+            writer.call(store.set_status, f"{name}1", "playing"),
+            writer.append("r1", 1 if bad else 2, 0, "roll"),
+        ]
+        started = asyncio.gather(*jobs, return_exceptions=True)
+        await asyncio.sleep(0.05)
+        commits.clear()
+        gate.set()
+        await held
+        gate.clear()
+        return list(await started)
+
+    async def run() -> None:
+        ok = await batch(bad=False)
+        assert ok == [None] * 6 and len(commits) == 1  # one commit for the six
+        got = store.room("b1")
+        assert got is not None and got[0].status == "playing" and len(got[1]) == 2
+        await writer.append("r0", 1, 0, "roll")
+        await writer.append("r1", 1, 0, "roll")  # so that "a" repeats rows 1: refused
+        mixed = await batch(bad=True)
+        assert mixed[0] is None and mixed[3] is None and mixed[4] is None
+        assert all(isinstance(mixed[k], IntegrityError) for k in (1, 2, 5))
+        a1 = store.room("a1")
+        assert a1 is not None and a1[0].status == "playing"
+        assert [s.nickname for s in a1[1]] == ["Ann", "Bob"]  # the duplicate added none
+        assert [a.seq for a in store.actions("r0")] == [1, 2]
+
+    asyncio.run(run())
+    writer.close()

@@ -11,6 +11,7 @@ import random
 from pathlib import Path
 
 import pytest
+from sqlalchemy import event
 from sqlalchemy.exc import IntegrityError
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
@@ -53,6 +54,19 @@ def test_the_store_keeps_rooms_actions_and_snapshots(kind: str, tmp_path: Path) 
             assert latest is not None and latest[0] == 200
             assert latest[1] == json.loads(json.dumps(snapshot(game)))
             assert [r.id for r, _ in store.rooms("playing")] == ["room-1"]
+            # a start is one transaction: the seats filled by bots, the config, the status
+            store.create_room(RoomRow("room-2", {"seats": 3}, "open", 1, "h" * 64, "x" * 64,
+                                      2.0, 2.0), [SeatRow(0, "Ann", None, "t" * 64)])
+            commits: list[int] = []
+            event.listen(store.engine, "commit", lambda conn: commits.append(1))
+            store.start_room("room-2", {"seats": 3, "started": 5.0},
+                             [SeatRow(1, "Bot 2", "medium", None),
+                              SeatRow(2, "Bot 3", "medium", None)])
+            started = store.room("room-2")
+            assert started is not None and len(commits) == 1
+            assert started[0].status == "playing" and started[0].config["started"] == 5.0
+            assert [(s.seat, s.bot) for s in started[1]] == [
+                (0, None), (1, "medium"), (2, "medium")]
         finally:
             store.close()
 

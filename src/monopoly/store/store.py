@@ -1,8 +1,9 @@
 """The store: tables and the few queries the server needs (see the package docstring).
 
-Every method is synchronous and runs its own transaction, committed before it returns;
-the server calls them from one worker thread (:mod:`monopoly.web.rooms`), so the order of
-writes is the order of calls.
+Every method is synchronous and runs its own transaction, committed before it returns,
+unless it is called inside :meth:`Store.batch`: then the batch's one transaction holds it,
+committed when the batch ends (a group commit). The server calls them from one worker
+thread (:mod:`monopoly.web.rooms`), so the order of writes is the order of calls.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import contextlib
 import json
 import threading
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
@@ -31,9 +33,8 @@ from sqlalchemy import (
     select,
     update,
 )
-from sqlalchemy.engine import Engine, make_url
-from sqlalchemy.exc import DBAPIError
-from sqlalchemy.pool import PoolProxiedConnection, StaticPool
+from sqlalchemy.engine import Connection, Engine, make_url
+from sqlalchemy.pool import StaticPool
 
 SNAPSHOT_EVERY: Final = 200
 STATUSES: Final = ("open", "playing", "finished")
@@ -158,23 +159,71 @@ class Store:
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
         metadata.create_all(self.engine)
-        self._append_conn: PoolProxiedConnection | None = None  # see append_actions
         self._insert_action_sql = _insert_sql(self.engine.dialect.paramstyle)
-        self._dbapi_error = self.engine.dialect.loaded_dbapi.Error
-        self._append_lock = threading.Lock()
+        self._local = threading.local()  # `tx`: the transaction open in the calling thread
+        self._kept: list[Connection] = []  # the batches' connections (one per thread)
+        self._kept_lock = threading.Lock()
 
     def close(self) -> None:
-        with self._append_lock:
-            if self._append_conn is not None:
+        with self._kept_lock:
+            for conn in self._kept:
                 with contextlib.suppress(Exception):
-                    self._append_conn.close()
-                self._append_conn = None
+                    conn.close()
+            self._kept.clear()
         self.engine.dispose()
+
+    @contextlib.contextmanager
+    def batch(self) -> Iterator[None]:
+        """Run the calls made in this block (by this thread) in one transaction, committed
+        once at its end: one commit, one wait for the disk, for all of them. An exception
+        rolls every one of them back."""
+        if getattr(self._local, "tx", None) is not None:
+            raise RuntimeError("a batch is already open in this thread")
+        # the thread keeps its connection from batch to batch: checking one out of the pool
+        # and back for every batch cost half again the Python work of a group commit (a
+        # lost connection is invalidated by SQLAlchemy, and replaced when next used)
+        conn: Connection | None = getattr(self._local, "conn", None)
+        if conn is None or conn.closed:
+            conn = self._local.conn = self.engine.connect()
+            with self._kept_lock:
+                self._kept.append(conn)
+        with conn.begin():
+            self._local.tx = conn
+            try:
+                yield
+            finally:
+                self._local.tx = None
+
+    @contextlib.contextmanager
+    def _begin(self) -> Iterator[Connection]:
+        """The transaction open in this thread (a batch's), else a new one, which the
+        calls made inside the block share, committed at its end."""
+        tx: Connection | None = getattr(self._local, "tx", None)
+        if tx is not None:
+            yield tx
+            return
+        with self.engine.begin() as conn:
+            self._local.tx = conn
+            try:
+                yield conn
+            finally:
+                self._local.tx = None
+
+    @contextlib.contextmanager
+    def _connect(self) -> Iterator[Connection]:
+        """For reading: the open batch's connection (it sees the batch's writes), else a
+        connection of its own."""
+        tx: Connection | None = getattr(self._local, "tx", None)
+        if tx is not None:
+            yield tx
+            return
+        with self.engine.connect() as conn:
+            yield conn
 
     # --- rooms and seats
 
     def create_room(self, room: RoomRow, seat_rows: list[SeatRow]) -> None:
-        with self.engine.begin() as conn:
+        with self._begin() as conn:
             conn.execute(
                 insert(rooms).values(
                     id=room.id,
@@ -193,13 +242,13 @@ class Store:
     def set_status(self, room: str, status: str) -> None:
         if status not in STATUSES:
             raise ValueError(f"unknown room status {status!r}")
-        with self.engine.begin() as conn:
+        with self._begin() as conn:
             conn.execute(
                 update(rooms).where(rooms.c.id == room).values(status=status, updated=time.time())
             )
 
     def set_config(self, room: str, config: dict[str, Any]) -> None:
-        with self.engine.begin() as conn:
+        with self._begin() as conn:
             conn.execute(
                 update(rooms)
                 .where(rooms.c.id == room)
@@ -208,16 +257,25 @@ class Store:
 
     def put_seat(self, room: str, row: SeatRow) -> None:
         """Insert or replace one seat."""
-        with self.engine.begin() as conn:
+        with self._begin() as conn:
             conn.execute(delete(seats).where(seats.c.room == room, seats.c.seat == row.seat))
             conn.execute(insert(seats).values(room=room, **_seat_values(row)))
 
+    def start_room(self, room: str, config: dict[str, Any], seat_rows: list[SeatRow]) -> None:
+        """A room's start in one transaction: the seats given to bots at the start, the
+        configuration with its start time, the status ``playing``."""
+        with self._begin():  # one transaction for the calls below
+            for row in seat_rows:
+                self.put_seat(room, row)
+            self.set_config(room, config)
+            self.set_status(room, "playing")
+
     def remove_seat(self, room: str, seat: int) -> None:
-        with self.engine.begin() as conn:
+        with self._begin() as conn:
             conn.execute(delete(seats).where(seats.c.room == room, seats.c.seat == seat))
 
     def room(self, room: str) -> tuple[RoomRow, list[SeatRow]] | None:
-        with self.engine.connect() as conn:
+        with self._connect() as conn:
             row = conn.execute(select(rooms).where(rooms.c.id == room)).first()
             if row is None:
                 return None
@@ -232,7 +290,7 @@ class Store:
             query = query.limit(limit)
         if status is not None:
             query = query.where(rooms.c.status == status)
-        with self.engine.connect() as conn:
+        with self._connect() as conn:
             return [(_room(r), self._seats(conn, r.id)) for r in conn.execute(query)]
 
     @staticmethod
@@ -243,49 +301,21 @@ class Store:
     # --- actions and snapshots
 
     def append_actions(self, rows: list[tuple[str, int, int, str]]) -> None:
-        """Insert ``(room, seq, seat, text)`` rows in one transaction (a group commit); a
-        duplicate ``(room, seq)`` fails the whole batch.
+        """Insert ``(room, seq, seat, text)`` rows in one transaction (or the open batch's);
+        a duplicate ``(room, seq)`` fails them all.
 
         The server calls this for every action it accepts, from its store thread, while
-        its event loop wants the same interpreter lock: so this one statement goes straight
-        to the database driver (DB-API ``executemany`` and ``commit``) on a connection kept
-        for it. Through SQLAlchemy's Core it cost several times the Python work, and each
-        step of it a wait for the lock (the loop holds it for up to the switch interval)."""
+        its event loop wants the same interpreter lock: so the rows go to the database
+        driver as they are, in one ``executemany`` of an insert in the driver's own
+        parameter style (SQLAlchemy's compiled insert costs Python work for every row)."""
         if not rows:
             return
-        with self._append_lock:
-            conn = self._append_conn
-            if conn is None:
-                conn = self._append_conn = self.engine.raw_connection()
-            dbapi_error = self._dbapi_error
-            try:
-                cur = conn.cursor()
-                try:
-                    cur.executemany(self._insert_action_sql, rows)
-                finally:
-                    cur.close()
-                conn.commit()
-            except Exception as exc:
-                # a refused row leaves the connection usable (rolled back, back to the
-                # pool); a lost one is discarded, as SQLAlchemy's Connection would do
-                self._append_conn = None
-                lost = isinstance(exc, dbapi_error) and self.engine.dialect.is_disconnect(
-                    exc, conn.dbapi_connection, None)
-                with contextlib.suppress(Exception):
-                    if lost:
-                        conn.invalidate(exc)
-                    else:
-                        conn.rollback()
-                        conn.close()
-                if isinstance(exc, dbapi_error):  # as SQLAlchemy raises it (IntegrityError...)
-                    raise DBAPIError.instance(self._insert_action_sql, rows, exc, dbapi_error,
-                                              connection_invalidated=lost,
-                                              dialect=self.engine.dialect) from exc
-                raise
+        with self._begin() as conn:
+            conn.exec_driver_sql(self._insert_action_sql, rows)
 
     def actions(self, room: str, after: int = 0) -> list[ActionRow]:
         """The room's actions with ``seq > after``, in order."""
-        with self.engine.connect() as conn:
+        with self._connect() as conn:
             rows = conn.execute(
                 select(actions.c.seq, actions.c.seat, actions.c.text)
                 .where(actions.c.room == room, actions.c.seq > after)
@@ -294,7 +324,7 @@ class Store:
             return [ActionRow(r.seq, r.seat, r.text) for r in rows]
 
     def save_snapshot(self, room: str, seq: int, data: dict[str, Any]) -> None:
-        with self.engine.begin() as conn:
+        with self._begin() as conn:
             conn.execute(
                 insert(snapshots).values(
                     room=room, seq=seq, data=json.dumps(data, separators=(",", ":"))
@@ -302,7 +332,7 @@ class Store:
             )
 
     def latest_snapshot(self, room: str) -> tuple[int, dict[str, Any]] | None:
-        with self.engine.connect() as conn:
+        with self._connect() as conn:
             row = conn.execute(
                 select(snapshots.c.seq, snapshots.c.data)
                 .where(snapshots.c.room == room)

@@ -16,11 +16,22 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import aiohttp
 import orjson
-from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed
 
 from monopoly.web.ratelimit import BURST, RATE, TokenBucket
+
+
+def waits_for(raw: str, seat: int) -> bool:
+    """Whether the `state` message `raw` (its text) waits for `seat`, read from its
+    ``"waiting"`` list without parsing the rest: the server writes that key at the top
+    level after the view and the legal entries, and every string in the message is
+    escaped, so its last occurrence is that key. True when it is not found (parse it)."""
+    at = raw.rfind(',"waiting":[')
+    if at < 0:
+        return True
+    end = raw.find("]", at)
+    return str(seat) in raw[at + 12:end].split(",")
 
 
 def simple_choice(state: dict[str, Any], seat: int) -> str | None:
@@ -45,13 +56,17 @@ def simple_choice(state: dict[str, Any], seat: int) -> str | None:
 @dataclass
 class SeatClient:
     """Plays `seat` of a room until the game is over; records every action's round trip
-    (from the send to the moment its ``ack`` is read) in `latencies` (seconds)."""
+    (from the send to the moment its ``ack`` is read) in `latencies` (seconds).
+
+    It acts only when the game waits for its seat: `chooser` is asked then (with the
+    latest state) and never for a state whose ``waiting`` list lacks the seat."""
 
     url: str  # ws://host:port/ws/ROOM?token=...
     seat: int
     think: float = 0.0
     batch: bool = True  # ask for the messages queued together in one frame (docs/protocol.md)
     latencies: list[float] = field(default_factory=list)
+    sent_at: list[float] = field(default_factory=list)  # each latency's send (perf_counter)
     errors: list[dict[str, Any]] = field(default_factory=list)
     events_raw: list[str] = field(default_factory=list)  # parsed on demand: `events`
     acked: list[tuple[int, str]] = field(default_factory=list)  # (seq, action) acknowledged
@@ -87,17 +102,33 @@ class SeatClient:
     def events(self) -> list[dict[str, Any]]:
         return [json.loads(raw) for raw in self.events_raw]
 
-    async def play(self, timeout: float = 120.0) -> None:
+    def _choice(self) -> str | None:
+        """The chooser's action for the latest state, when it waits for this seat."""
+        raw = self.state_raw
+        if raw is None or not waits_for(raw, self.seat):
+            return None
+        state = self.last_state
+        return None if state is None else self.chooser(state, self.seat)
+
+    async def play(self, timeout: float = 120.0,
+                   session: aiohttp.ClientSession | None = None) -> None:
         """Play until the game is over, or until the connection is lost (then `over` is
-        None: reconnect with a new client)."""
+        None: reconnect with a new client). Many clients may share one `session` (its
+        connector without a limit: each WebSocket holds a connection)."""
         url = self.url
         if self.batch:
             url += ("&" if "?" in url else "?") + "batch=1"
-        with contextlib.suppress(ConnectionClosed, OSError):
-            async with connect(url, max_size=2**22, open_timeout=30, compression=None) as ws:
+        async with contextlib.AsyncExitStack() as stack:
+            if session is None:
+                session = await stack.enter_async_context(aiohttp.ClientSession(
+                    connector=aiohttp.TCPConnector(limit=0)))
+            with contextlib.suppress(aiohttp.ClientError, OSError):
+                ws = await stack.enter_async_context(session.ws_connect(
+                    url, max_msg_size=2**22, compress=0,
+                    timeout=aiohttp.ClientWSTimeout(ws_close=10)))
                 await asyncio.wait_for(self._play(ws), timeout)
 
-    async def _play(self, ws: ClientConnection) -> None:
+    async def _play(self, ws: aiohttp.ClientWebSocketResponse) -> None:
         # One reader task per connection and this loop, which sleeps on a plain future that
         # the reader resolves on every message (no task or wait set per wake-up: a load
         # test runs hundreds of these clients in one process, beside the server).
@@ -113,7 +144,13 @@ class SeatClient:
         async def read() -> None:
             try:
                 async for frame in ws:
-                    for text in (frame if isinstance(frame, str) else frame.decode()).split("\n"):
+                    if frame.type == aiohttp.WSMsgType.TEXT:
+                        data = frame.data
+                    elif frame.type == aiohttp.WSMsgType.BINARY:
+                        data = frame.data.decode()
+                    else:
+                        continue
+                    for text in data.split("\n"):
                         if handle(text):
                             return
             finally:  # over, or the connection is lost: nobody waits any more
@@ -155,6 +192,7 @@ class SeatClient:
                     self.errors.append(msg)
                 elif pending is not None:  # the round trip ends when the ack is read
                     self.latencies.append(time.perf_counter() - pending[1])
+                    self.sent_at.append(pending[1])
                 if pending is not None and not pending[0].done():
                     pending[0].set_result(msg)
             poke()
@@ -165,16 +203,14 @@ class SeatClient:
         n = 0
         try:
             while self.over is None and not reader.done():
-                state = self.last_state
-                choice = None if state is None else self.chooser(state, self.seat)
+                choice = self._choice()
                 if choice is None:
                     wake = loop.create_future()  # the next message, or the reader's end
                     await wake
                     continue
                 if self.think:  # people do not act in step: 0.5 to 1.5 times `think`
                     await asyncio.sleep(self.think * (0.5 + self._rng.random()))
-                    state = self.last_state
-                    choice = None if state is None else self.chooser(state, self.seat)
+                    choice = self._choice()
                     if choice is None or self.over is not None or reader.done():
                         continue
                 while not bucket.take():  # at the rate limit: wait for the next token
@@ -183,7 +219,7 @@ class SeatClient:
                 msg_id = f"s{self.seat}-{n}"
                 fut: asyncio.Future[dict[str, Any] | None] = loop.create_future()
                 waiting_ack[msg_id] = (fut, time.perf_counter())
-                await ws.send(json.dumps({"type": "action", "id": msg_id, "action": choice}))
+                await ws.send_str(json.dumps({"type": "action", "id": msg_id, "action": choice}))
                 answer = await fut
                 if answer is None:  # the reader ended first
                     break

@@ -21,13 +21,21 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
 from collections.abc import Coroutine
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
-import httpx
+import aiohttp
+import orjson
 
+from monopoly.web import gcpolicy
 from monopoly.web.client import SeatClient
+
+# The games start one by one over this many seconds (a third of a shorter run), 20 a
+# second for 200 games: a thundering herd of room creations would measure the lobby's
+# throughput rather than the round trips of the games in play (docs/protocol.md).
+RAMP: Final = 10.0
 
 
 def free_port() -> int:
@@ -66,8 +74,9 @@ def wait_healthy(base: str, proc: subprocess.Popen[bytes] | None, timeout: float
         if proc is not None and proc.poll() is not None:
             err = proc.stderr.read().decode(errors="replace") if proc.stderr else ""
             raise RuntimeError(f"the server exited ({proc.returncode}): {err[-2000:]}")
-        with contextlib.suppress(httpx.HTTPError):
-            if httpx.get(f"{base}/api/health", timeout=1).status_code == 200:
+        with contextlib.suppress(OSError), urllib.request.urlopen(
+                f"{base}/api/health", timeout=1) as answer:
+            if answer.status == 200:
                 return
         time.sleep(0.1)
     raise RuntimeError(f"the server at {base} did not answer in {timeout} s")
@@ -91,55 +100,61 @@ def _percentile(values: list[float], p: float) -> float | None:
     return ordered[k]
 
 
-async def _one_game(http: httpx.AsyncClient, ws_base: str, think: float, turns: int,
+async def _post(http: aiohttp.ClientSession, url: str, body: dict[str, Any] | None = None,
+                headers: dict[str, str] | None = None) -> Any:
+    """POST `body` as JSON; the answer's JSON (raises on an error status)."""
+    async with http.post(url, json=body, headers=headers, raise_for_status=True) as response:
+        return await response.json(loads=orjson.loads)
+
+
+async def _one_game(http: aiohttp.ClientSession, url: str, think: float, turns: int,
                     stats: dict[str, Any]) -> None:
     body = {"preset": "classic", "seats": 3, "bots": {"2": "easy"}, "nickname": "load-a",
             "options": {"end": "turn_limit", "turn_limit": turns}}
-    made = (await http.post("/api/rooms", json=body)).raise_for_status().json()
+    made = await _post(http, f"{url}/api/rooms", body)
     room = made["room"]
-    joined = (await http.post(f"/api/rooms/{room}/join", json={"nickname": "load-b"}))
-    joined.raise_for_status()
+    joined = await _post(http, f"{url}/api/rooms/{room}/join", {"nickname": "load-b"})
+    ws_base = url.replace("http://", "ws://").replace("https://", "wss://")
     clients = [
         SeatClient(f"{ws_base}/ws/{room}?token={made['token']}", made["seat"], think),
-        SeatClient(f"{ws_base}/ws/{room}?token={joined.json()['token']}",
-                   joined.json()["seat"], think),
+        SeatClient(f"{ws_base}/ws/{room}?token={joined['token']}", joined["seat"], think),
     ]
-    tasks = [asyncio.create_task(c.play(timeout=3600)) for c in clients]
+    tasks = [asyncio.create_task(c.play(timeout=3600, session=http)) for c in clients]
     await asyncio.sleep(0.05)
-    (await http.post(f"/api/rooms/{room}/start",
-                     headers={"Authorization": f"Bearer {made['host_token']}"})
-     ).raise_for_status()
+    await _post(http, f"{url}/api/rooms/{room}/start",
+                headers={"Authorization": f"Bearer {made['host_token']}"})
     try:
         await asyncio.gather(*tasks)
     finally:
         for c in clients:
             stats["latencies"].extend(c.latencies)
+            stats["sent_at"].extend(c.sent_at)
             stats["actions"] += len(c.latencies)
             stats["errors"] += len(c.errors)
     stats["games_finished"] += 1
 
 
-async def _run(url: str, games: int, duration: float, think: float, turns: int,
+async def _run(url: str, games: int, duration: float, think: float, turns: int, ramp: float,
                server_pid: int | None) -> dict[str, Any]:
-    stats: dict[str, Any] = {"latencies": [], "actions": 0, "errors": 0, "games_finished": 0,
-                             "games_started": 0, "failures": []}
-    ws_base = url.replace("http://", "ws://").replace("https://", "wss://")
+    stats: dict[str, Any] = {"latencies": [], "sent_at": [], "actions": 0, "errors": 0,
+                             "games_finished": 0, "games_started": 0, "failures": []}
     base_rss = rss_bytes(server_pid) if server_pid else None
     base_cpu = cpu_seconds(server_pid) if server_pid else None
     client_cpu = time.process_time()
     peak = base_rss or 0
     deadline = time.monotonic() + duration
-    # the HTTP calls (create, join, start a room) are few and short; a big pool would cost
-    # more than it saves (httpcore scans every connection of it for each request)
-    limits = httpx.Limits(max_connections=16, max_keepalive_connections=16)
-    async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as http:
+    # one session for the HTTP calls (create, join, start a room) and every client's
+    # WebSocket: no limit on its connections, as each WebSocket holds one
+    connector = aiohttp.TCPConnector(limit=0)
+    timeout = aiohttp.ClientTimeout(total=None, sock_connect=60, sock_read=None)
+    async with aiohttp.ClientSession(connector=connector, timeout=timeout) as http:
 
         async def lane(n: int) -> None:
-            await asyncio.sleep(n / games * min(2.0, duration / 4))  # a staggered start
+            await asyncio.sleep(n / games * ramp)  # the games start one by one
             while time.monotonic() < deadline:
                 stats["games_started"] += 1
                 try:
-                    await _one_game(http, ws_base, think, turns, stats)
+                    await _one_game(http, url, think, turns, stats)
                 except Exception as exc:
                     stats["errors"] += 1
                     stats["failures"].append(repr(exc)[:200])
@@ -154,6 +169,7 @@ async def _run(url: str, games: int, duration: float, think: float, turns: int,
 
         sampler = asyncio.create_task(sample())
         started = time.monotonic()
+        ramp_end = time.perf_counter() + ramp
         lanes = [asyncio.create_task(lane(n)) for n in range(games)]
         await asyncio.gather(*lanes)
         elapsed = time.monotonic() - started
@@ -163,6 +179,8 @@ async def _run(url: str, games: int, duration: float, think: float, turns: int,
     client_cpu = time.process_time() - client_cpu
     lat = stats["latencies"]
     p50, p99 = _percentile(lat, 50), _percentile(lat, 99)
+    held = _percentile([x for x, t in zip(lat, stats["sent_at"], strict=True) if t >= ramp_end],
+                       99)
     return {
         "games": games,
         "games_started": stats["games_started"],
@@ -172,10 +190,12 @@ async def _run(url: str, games: int, duration: float, think: float, turns: int,
         "p50_ms": None if p50 is None else round(p50 * 1000, 2),
         "p99_ms": None if p99 is None else round(p99 * 1000, 2),
         "max_ms": round(max(lat) * 1000, 2) if lat else None,
+        "p99_after_ramp_ms": None if held is None else round(held * 1000, 2),
         "errors": stats["errors"],
         "failures": stats["failures"][:5],
         "seconds": round(elapsed, 1),
         "think_s": think,
+        "ramp_s": ramp,
         "server_cpu_s": None if server_cpu is None else round(server_cpu, 2),
         "server_cpu_ms_per_action": round(server_cpu * 1000 / stats["actions"], 3)
         if server_cpu is not None and stats["actions"]
@@ -197,9 +217,16 @@ def _event_loop_run(coro: Coroutine[Any, Any, dict[str, Any]]) -> dict[str, Any]
     return uvloop.run(coro)
 
 
+def default_ramp(duration: float) -> float:
+    """The seconds over which the games start: 10, or a third of a shorter run."""
+    return min(RAMP, duration / 3)
+
+
 def run_loadtest(url: str | None, games: int, duration: float, think: float = 0.25,
-                 turns: int = 40) -> dict[str, Any]:
+                 turns: int = 40, ramp: float | None = None) -> dict[str, Any]:
     """Run the benchmark; see the module docstring. Returns the figures."""
+    if ramp is None:
+        ramp = default_ramp(duration)
     proc = None
     tmp = None
     if url is None:
@@ -211,8 +238,11 @@ def run_loadtest(url: str | None, games: int, duration: float, think: float = 0.
         wait_healthy(url, proc)
         # the clients on uvloop (uvicorn's own loop, installed with it): the clients share
         # the machine with the server, so every CPU second they save is the server's
-        result = _event_loop_run(_run(url, games, duration, think, turns,
-                                      proc.pid if proc else None))
+        # and with the garbage collector settled as the server's: the clients' own pauses
+        # would be counted in the round trips they measure
+        with gcpolicy.settled():
+            result = _event_loop_run(_run(url, games, duration, think, turns, ramp,
+                                          proc.pid if proc else None))
         result["url"] = url
         result["own_server"] = proc is not None
         return result

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import gc
 import hashlib
 import hmac
 import json
@@ -40,6 +39,7 @@ from monopoly.bots.base import Bot, make_bot
 from monopoly.i18n import LANGUAGES, translation
 from monopoly.prompts import prompt
 from monopoly.store import SNAPSHOT_EVERY, RoomRow, SeatRow, Store
+from monopoly.web import gcpolicy
 from monopoly.web.protocol import (
     EDITIONS,
     LabelCache,
@@ -97,13 +97,15 @@ class ProtocolError(Exception):
 class Writer:
     """The store, used from one worker thread, in the order of the calls.
 
-    Actions are group-committed: the worker takes every job queued since its last
-    transaction, so the actions that arrived while a commit (its fsync) ran go into the
-    next transaction together, and each caller's ``await`` returns only once its own row
-    is committed. The event loop never waits for the disk: while the worker commits, the
-    loop goes on serving the other rooms (a commit with ``synchronous=FULL`` takes
-    milliseconds of I/O wait, but little CPU). The worker hands its results back in one
-    wake-up of the loop per batch.
+    Every write is group-committed: the worker takes every job queued since its last
+    transaction (action rows, a new room, a seat, a status...) and runs them in one
+    transaction (:meth:`Store.batch`), so the jobs that arrived while a commit (its fsync)
+    ran share the next commit, and each caller's ``await`` returns only once its own job is
+    committed. Should the batch fail, its jobs run again each alone, in order, so that one
+    bad job fails no other. The event loop never waits for the disk: while the worker
+    commits, the loop goes on serving the other rooms (a commit with ``synchronous=FULL``
+    takes milliseconds of I/O wait, but little CPU). The worker hands its results back in
+    one wake-up of the loop per batch.
     """
 
     def __init__(self, store: Store) -> None:
@@ -114,7 +116,7 @@ class Writer:
 
     async def call(self, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)`` (a :class:`Store` method) on the worker, after every job queued
-        before it."""
+        before it; returns once it is committed."""
         loop = asyncio.get_running_loop()
         fut: asyncio.Future[T] = loop.create_future()
         self._jobs.put(_Job(loop, fut, fn, args))
@@ -128,53 +130,58 @@ class Writer:
         await fut
 
     def _work(self) -> None:
-        """The worker thread: run the queued jobs, consecutive action rows in one
-        transaction, and resolve their futures on their loops."""
+        """The worker thread: run the queued jobs in one transaction and resolve their
+        futures on their loops."""
         jobs = self._jobs
         while True:
             batch = [jobs.get()]
             with contextlib.suppress(queue.Empty):
                 while True:
                     batch.append(jobs.get_nowait())
-            stop = None in batch
-            done: list[tuple[_Job, Any, BaseException | None]] = []
-            rows: list[_Job] = []
-            for job in batch:
-                if job is None:
-                    continue
-                if job.fn is None:
-                    rows.append(job)
-                    continue
-                self._append(rows, done)
-                rows = []
-                try:
-                    done.append((job, job.fn(*job.args), None))
-                except Exception as exc:
-                    done.append((job, None, exc))
-            self._append(rows, done)
-            _resolve_all(done)
-            if stop:
+            todo = [job for job in batch if job is not None]
+            if todo:
+                _resolve_all(self._run(todo))
+            if None in batch:
                 return
+
+    def _run(self, todo: list[_Job]) -> list[tuple[_Job, Any, BaseException | None]]:
+        """The results of `todo`: all in one transaction, else each alone."""
+        if len(todo) == 1:
+            return [self._alone(todo[0])]
+        try:
+            with self.store.batch():
+                done: list[tuple[_Job, Any, BaseException | None]] = []
+                rows: list[_Job] = []
+                for job in todo:
+                    if job.fn is None:  # consecutive action rows: one insert
+                        rows.append(job)
+                        continue
+                    self._append(rows, done)
+                    rows = []
+                    done.append((job, job.fn(*job.args), None))
+                self._append(rows, done)
+            return done
+        except Exception:
+            return [self._alone(job) for job in todo]
 
     def _append(self, rows: list[_Job], done: list[tuple[_Job, Any, BaseException | None]]
                 ) -> None:
-        if not rows:
-            return
-        try:
+        if rows:
             self.store.append_actions([job.args for job in rows])
-        except Exception:
-            # one bad row must not fail the others: each alone, in order
-            for job in rows:
-                try:
-                    self.store.append_actions([job.args])
-                except Exception as exc:
-                    log.error("cannot store action %s of room %s: %r", job.args[1],
-                              job.args[0], exc)
-                    done.append((job, None, exc))
-                else:
-                    done.append((job, None, None))
-        else:
             done.extend((job, None, None) for job in rows)
+
+    def _alone(self, job: _Job) -> tuple[_Job, Any, BaseException | None]:
+        """One job in a transaction of its own."""
+        try:
+            if job.fn is None:
+                self.store.append_actions([job.args])
+                return job, None, None
+            return job, job.fn(*job.args), None
+        except Exception as exc:
+            if job.fn is None:
+                log.error("cannot store action %s of room %s: %r", job.args[1], job.args[0],
+                          exc)
+            return job, None, exc
 
     def close(self) -> None:
         """Finish the queued jobs, stop the worker, close the store."""
@@ -943,13 +950,13 @@ class RoomManager:
         async with room.lock:
             if room.status != "open":
                 raise ProtocolError("conflict", 409, reason="not_open")
-            for n in room.free_seats():
-                s = Seat(n, _bot_name(FREE_SEAT_LEVEL, n), FREE_SEAT_LEVEL, None)
-                room.seats[n] = s
-                await self.writer.call(self.store.put_seat, room.id, s.row())
-            room.config["started"] = time.time()
-            await self.writer.call(self.store.set_config, room.id, room.config)
-            await self.writer.call(self.store.set_status, room.id, "playing")
+            filled = [Seat(n, _bot_name(FREE_SEAT_LEVEL, n), FREE_SEAT_LEVEL, None)
+                      for n in room.free_seats()]
+            config = {**room.config, "started": time.time()}
+            await self.writer.call(self.store.start_room, room.id, config,
+                                   [s.row() for s in filled])
+            room.seats.update((s.seat, s) for s in filled)
+            room.config = config
             room.status = "playing"
             room.setup_play(room.build_game(), 0)
             room.broadcast_room()
@@ -978,10 +985,9 @@ class RoomManager:
 
 
 def settle_for_serving() -> None:
-    """Load what every room shares (the translations, the editions), then freeze
-    everything alive into the garbage collector's permanent generation: the modules,
-    catalogs and editions were most of what each full collection walked, a pause of the
-    whole server (70-110 ms with 200 games; 15-50 ms frozen). Call once at start-up.
+    """Load what every room shares (the translations, the editions), then settle the
+    garbage collector (:func:`monopoly.web.gcpolicy.settle`: all of that frozen out of its
+    scans, the young generation collected less often). Call once at start-up.
 
     Also shortens the interpreter's thread switch interval (5 ms by default) to 1 ms: the
     store's worker thread, woken when a commit is flushed, waits that long for the event
@@ -991,8 +997,7 @@ def settle_for_serving() -> None:
         translation(lang)
     for edition in EDITIONS:
         load_edition(edition)
-    gc.collect()
-    gc.freeze()
+    gcpolicy.settle()
 
 
 def _bot_name(level: str, seat: int) -> str:
