@@ -56,7 +56,8 @@ def simple_choice(state: dict[str, Any], seat: int) -> str | None:
 @dataclass
 class SeatClient:
     """Plays `seat` of a room until the game is over; records every action's round trip
-    (from the send to the moment its ``ack`` is read) in `latencies` (seconds).
+    (from the send to the moment its ``ack`` is read) in `round_trips`: ``(sent, seconds)``,
+    `sent` by ``time.perf_counter``.
 
     It acts only when the game waits for its seat: `chooser` is asked then (with the
     latest state) and never for a state whose ``waiting`` list lacks the seat."""
@@ -65,8 +66,7 @@ class SeatClient:
     seat: int
     think: float = 0.0
     batch: bool = True  # ask for the messages queued together in one frame (docs/protocol.md)
-    latencies: list[float] = field(default_factory=list)
-    sent_at: list[float] = field(default_factory=list)  # each latency's send (perf_counter)
+    round_trips: list[tuple[float, float]] = field(default_factory=list)
     errors: list[dict[str, Any]] = field(default_factory=list)
     events_raw: list[str] = field(default_factory=list)  # parsed on demand: `events`
     acked: list[tuple[int, str]] = field(default_factory=list)  # (seq, action) acknowledged
@@ -191,8 +191,7 @@ class SeatClient:
                 if kind == "error":
                     self.errors.append(msg)
                 elif pending is not None:  # the round trip ends when the ack is read
-                    self.latencies.append(time.perf_counter() - pending[1])
-                    self.sent_at.append(pending[1])
+                    self.round_trips.append((pending[1], time.perf_counter() - pending[1]))
                 if pending is not None and not pending[0].done():
                     pending[0].set_result(msg)
             poke()

@@ -107,14 +107,13 @@ async def _post(http: aiohttp.ClientSession, url: str, body: dict[str, Any] | No
         return await response.json(loads=orjson.loads)
 
 
-async def _one_game(http: aiohttp.ClientSession, url: str, think: float, turns: int,
-                    stats: dict[str, Any]) -> None:
+async def _one_game(http: aiohttp.ClientSession, url: str, ws_base: str, think: float,
+                    turns: int, stats: dict[str, Any]) -> None:
     body = {"preset": "classic", "seats": 3, "bots": {"2": "easy"}, "nickname": "load-a",
             "options": {"end": "turn_limit", "turn_limit": turns}}
     made = await _post(http, f"{url}/api/rooms", body)
     room = made["room"]
     joined = await _post(http, f"{url}/api/rooms/{room}/join", {"nickname": "load-b"})
-    ws_base = url.replace("http://", "ws://").replace("https://", "wss://")
     clients = [
         SeatClient(f"{ws_base}/ws/{room}?token={made['token']}", made["seat"], think),
         SeatClient(f"{ws_base}/ws/{room}?token={joined['token']}", joined["seat"], think),
@@ -127,17 +126,17 @@ async def _one_game(http: aiohttp.ClientSession, url: str, think: float, turns: 
         await asyncio.gather(*tasks)
     finally:
         for c in clients:
-            stats["latencies"].extend(c.latencies)
-            stats["sent_at"].extend(c.sent_at)
-            stats["actions"] += len(c.latencies)
+            stats["round_trips"].extend(c.round_trips)
+            stats["actions"] += len(c.round_trips)
             stats["errors"] += len(c.errors)
     stats["games_finished"] += 1
 
 
 async def _run(url: str, games: int, duration: float, think: float, turns: int, ramp: float,
                server_pid: int | None) -> dict[str, Any]:
-    stats: dict[str, Any] = {"latencies": [], "sent_at": [], "actions": 0, "errors": 0,
+    stats: dict[str, Any] = {"round_trips": [], "actions": 0, "errors": 0,
                              "games_finished": 0, "games_started": 0, "failures": []}
+    ws_base = url.replace("http://", "ws://").replace("https://", "wss://")
     base_rss = rss_bytes(server_pid) if server_pid else None
     base_cpu = cpu_seconds(server_pid) if server_pid else None
     client_cpu = time.process_time()
@@ -154,7 +153,7 @@ async def _run(url: str, games: int, duration: float, think: float, turns: int, 
             while time.monotonic() < deadline:
                 stats["games_started"] += 1
                 try:
-                    await _one_game(http, url, think, turns, stats)
+                    await _one_game(http, url, ws_base, think, turns, stats)
                 except Exception as exc:
                     stats["errors"] += 1
                     stats["failures"].append(repr(exc)[:200])
@@ -177,9 +176,9 @@ async def _run(url: str, games: int, duration: float, think: float, turns: int, 
     end_cpu = cpu_seconds(server_pid) if server_pid else None
     server_cpu = None if end_cpu is None or base_cpu is None else end_cpu - base_cpu
     client_cpu = time.process_time() - client_cpu
-    lat = stats["latencies"]
+    lat = [seconds for _, seconds in stats["round_trips"]]
     p50, p99 = _percentile(lat, 50), _percentile(lat, 99)
-    held = _percentile([x for x, t in zip(lat, stats["sent_at"], strict=True) if t >= ramp_end],
+    held = _percentile([seconds for sent, seconds in stats["round_trips"] if sent >= ramp_end],
                        99)
     return {
         "games": games,
