@@ -8,8 +8,8 @@ STAMP := $(VENV)/.installed
 # with mypy --strict). A stale build is discarded at import time (monopoly/__init__.py),
 # so the pure-Python sources are the truth; `make pure` removes the build.
 NATIVE := monopoly/board/game.py monopoly/board/actions.py monopoly/board/tables.py \
-          monopoly/board/view.py monopoly/bots/greedy.py monopoly/bots/driver.py \
-          monopoly/bots/strong.py monopoly/deal/game.py monopoly/deal/actions.py \
+          monopoly/board/view.py monopoly/bots/board/greedy.py monopoly/bots/board/driver.py \
+          monopoly/bots/board/strong.py monopoly/deal/game.py monopoly/deal/actions.py \
           monopoly/deal/view.py monopoly/deal/players.py monopoly/bots/deal.py
 NATIVE_STAMP := src/.native-built
 

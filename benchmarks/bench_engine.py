@@ -1,8 +1,8 @@
 """Engine benchmark: whole greedy-bot games, timed in CPU seconds.
 
-Runs the same function as ``monopoly bench`` (:func:`monopoly.sim.bench.bench`): one
+Runs the same function as ``monopoly bench`` (:func:`monopoly.lab.board.bench.bench`): one
 process, four greedy bots, game seeds 0..G-1, events off, every game capped at
-``monopoly.sim.bench.TURN_LIMIT`` turns.
+``monopoly.lab.board.bench.TURN_LIMIT`` turns.
 
 Usage::
 
@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from monopoly.sim.bench import DEFAULT_GAMES, bench
+from monopoly.lab.board.bench import DEFAULT_GAMES, bench
 
 
 def main() -> None:

@@ -17,7 +17,7 @@ from typing import Any
 import httpx
 import pytest
 
-from monopoly.web.loadtest import free_port, start_server, wait_healthy
+from monopoly.tools.loadtest import free_port, start_server, wait_healthy
 
 PG_ENV = "MONOPOLY_TEST_PG_URL"
 

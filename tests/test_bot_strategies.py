@@ -11,17 +11,17 @@ import pytest
 from monopoly.board import actions as A
 from monopoly.board.edition import load_edition
 from monopoly.board.game import Game
+from monopoly.board.options import PRESETS, preset
 from monopoly.board.record import record_lines
-from monopoly.board.rules import PRESETS, preset
 from monopoly.board.testing import give, new_game, roll_from, set_cash, set_levels
 from monopoly.board.view import SeatView
-from monopoly.bots.base import Bot, make_bot
-from monopoly.bots.blocker import BlockerBot
-from monopoly.bots.builder import BuilderBot
-from monopoly.bots.cautious import BASE_RESERVE, CautiousBot
-from monopoly.bots.common import StrategyBot
-from monopoly.bots.greedy import GreedyBot
-from monopoly.bots.railroads import RailroadsBot
+from monopoly.bots.board.base import Bot, make_bot
+from monopoly.bots.board.blocker import BlockerBot
+from monopoly.bots.board.builder import BuilderBot
+from monopoly.bots.board.cautious import BASE_RESERVE, CautiousBot
+from monopoly.bots.board.common import StrategyBot
+from monopoly.bots.board.greedy import GreedyBot
+from monopoly.bots.board.railroads import RailroadsBot
 
 STRATEGIES = ("cautious", "railroads", "blocker", "builder")
 ORANGE = (16, 18, 19)

@@ -10,12 +10,12 @@ import pytest
 
 from monopoly.board import actions as A
 from monopoly.board.game import Game
-from monopoly.board.rules import PRESETS, RuleSet, preset
+from monopoly.board.options import PRESETS, RuleSet, preset
 from monopoly.board.testing import give, new_game, roll_from, set_cash, set_levels
 from monopoly.board.view import SeatView
-from monopoly.bots.base import Bot, make_bot
-from monopoly.bots.driver import play_game
-from monopoly.bots.strong import StrongBot
+from monopoly.bots.board.base import Bot, make_bot
+from monopoly.bots.board.driver import play_game
+from monopoly.bots.board.strong import StrongBot
 
 ORANGE = (16, 18, 19)
 LIGHT_BLUE = (6, 8, 9)

@@ -8,14 +8,14 @@ import pytest
 
 from monopoly.board import actions as A
 from monopoly.board.game import BANK, Game
+from monopoly.board.options import RuleSet
 from monopoly.board.record import record_lines
-from monopoly.board.rules import RuleSet
 from monopoly.board.testing import give, new_game, rig_dice, set_levels
 from monopoly.board.view import SeatView
-from monopoly.bots.base import BOT_NAMES, Bot, make_bot
-from monopoly.bots.driver import play_game
-from monopoly.bots.greedy import GreedyBot
-from monopoly.bots.random_bot import RandomBot, make_raise, make_trade
+from monopoly.bots.board.base import BOT_NAMES, Bot, make_bot
+from monopoly.bots.board.driver import play_game
+from monopoly.bots.board.greedy import GreedyBot
+from monopoly.bots.board.random_bot import RandomBot, make_raise, make_trade
 
 BROWN = (1, 3)
 LIGHT_BLUE = (6, 8, 9)

@@ -35,11 +35,11 @@ from playwright.sync_api import Browser, Page, WebSocketRoute  # noqa: E402
 from monopoly.board import actions as A  # noqa: E402
 from monopoly.board.edition import load_edition  # noqa: E402
 from monopoly.board.game import Game  # noqa: E402
+from monopoly.board.options import preset  # noqa: E402
 from monopoly.board.record import restore, snapshot  # noqa: E402
-from monopoly.board.rules import preset  # noqa: E402
 from monopoly.board.testing import give, new_game  # noqa: E402
 from monopoly.board.view import SeatView  # noqa: E402
-from monopoly.bots.random_bot import RandomBot  # noqa: E402
+from monopoly.bots.board.random_bot import RandomBot  # noqa: E402
 from monopoly.web.protocol import TEMPLATES, encode, state_message  # noqa: E402
 
 # (preset, edition, options) searched in this order; a kind is taken from the first game

@@ -12,8 +12,8 @@ from typer.testing import CliRunner
 
 from monopoly.board.edition import load_edition
 from monopoly.cli import app
-from monopoly.sim.landing import asymptotic_std, markov_without_jail_cards
-from monopoly.sim.markov import landing_probabilities
+from monopoly.lab.board.landing import asymptotic_std, markov_without_jail_cards
+from monopoly.lab.board.markov import landing_probabilities
 
 runner = CliRunner()
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from monopoly.board.rules import PRESETS, preset
+from monopoly.board.options import PRESETS, preset
 from monopoly.cli import app
 
 runner = CliRunner()

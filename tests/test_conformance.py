@@ -11,13 +11,13 @@ from monopoly.board import actions as A
 from monopoly.board import game as game_module
 from monopoly.board.game import BANK, Game
 from monopoly.board.testing import give, new_game, set_levels
-from monopoly.sim import conformance as C
+from monopoly.lab.board import conformance as C
 
 
 def _played(seed: int = 3, actions: int = 400) -> Game:
     """A game some way into random play, with deeds owned (a position worth corrupting)."""
     from monopoly.board.view import SeatView
-    from monopoly.bots.random_bot import RandomBot
+    from monopoly.bots.board.random_bot import RandomBot
 
     g = Game(["a", "b", "c"], seed, events=False)
     bots = [RandomBot(s) for s in range(3)]

@@ -20,7 +20,7 @@ from monopoly.deal.actions import (
     PlaySly,
 )
 from monopoly.deal.game import RESPOND
-from monopoly.deal.rules import DealRules
+from monopoly.deal.options import DealRules
 from monopoly.deal.testing import arrange, card
 
 BROWN, LIGHT_BLUE, PINK, ORANGE, RED, YELLOW, GREEN, DARK_BLUE, RAILROAD, UTILITY = range(10)

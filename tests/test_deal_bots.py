@@ -33,8 +33,8 @@ from monopoly.deal.actions import (
     SayNo,
 )
 from monopoly.deal.game import DISCARD, P_DRAW, P_HAND, RESPOND
+from monopoly.deal.options import DealRules, deal_preset
 from monopoly.deal.record import locate, restore, snapshot
-from monopoly.deal.rules import DealRules, deal_preset
 from monopoly.deal.testing import arrange, card, held
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from monopoly.deal.game import Game
-from monopoly.deal.rules import DealRules
+from monopoly.deal.options import DealRules
 from monopoly.deal.testing import arrange
-from monopoly.sim.deal_conformance import (
+from monopoly.lab.deal.conformance import (
     RULE_VARIANTS,
     check_buildings,
     check_cards,

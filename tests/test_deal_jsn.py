@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from monopoly.deal.actions import ACCEPT, Pay, PlayBirthday, PlayRent, PlaySly, SayNo
 from monopoly.deal.game import PLAY, RESPOND, Game
-from monopoly.deal.rules import DealRules
+from monopoly.deal.options import DealRules
 from monopoly.deal.testing import arrange, card
 
 GREEN = 6

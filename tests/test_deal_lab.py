@@ -19,9 +19,9 @@ import pytest
 from typer.testing import CliRunner
 
 from monopoly.cli import app
-from monopoly.sim.deal_bench import deal_bench
-from monopoly.sim.deal_lab import DealLabSetup, deal_play_one, run_deal_games
-from monopoly.sim.deal_report import DEAL_PLOTS, full_set_shares
+from monopoly.lab.deal.bench import deal_bench
+from monopoly.lab.deal.report import DEAL_PLOTS, full_set_shares
+from monopoly.lab.deal.simulate import DealLabSetup, deal_play_one, run_deal_games
 
 runner = CliRunner()
 TIMING = ("seconds", "games_per_second", "backend", "workers")

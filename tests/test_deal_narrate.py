@@ -15,8 +15,8 @@ from monopoly.deal.game import Game
 from monopoly.deal.players import random_action
 from monopoly.deal.testing import arrange
 from monopoly.deal.view import seat_view
-from monopoly.deal_narrate import DealNarrator
 from monopoly.i18n import LANGUAGES
+from monopoly.narration.deal.narrate import DealNarrator
 
 EVENT_TYPES = [t for t in vars(E).values()
                if isinstance(t, type) and issubclass(t, E.Event) and t is not E.Event]
@@ -133,7 +133,7 @@ def test_labels_and_prompts_read_only_the_seats_view() -> None:
 @pytest.mark.parametrize("lang", ["cs", "ru"])
 def test_the_engines_errors_are_read_in_the_players_language(lang: str) -> None:
     """A refused action's reason reaches a player in their language (the core's errors are
-    translatable texts, monopoly.text.Text): an out-of-turn action, a malformed one."""
+    translatable texts, monopoly.core.text.Text): an out-of-turn action, a malformed one."""
     from monopoly.deal.errors import DealError, IllegalActionError
     from monopoly.i18n import translation
 

@@ -24,8 +24,8 @@ from monopoly.deal import (
     state_hash,
 )
 from monopoly.deal import actions as A
+from monopoly.deal.options import DealRules
 from monopoly.deal.players import random_action
-from monopoly.deal.rules import DealRules
 
 
 def _play(game: Game, rng: random.Random, steps: int = 10**6) -> Game:

@@ -6,7 +6,7 @@ import pytest
 
 from monopoly.deal import Game
 from monopoly.deal.errors import DealError, DealRulesError
-from monopoly.deal.rules import DealRules, deal_preset, option_names, option_section
+from monopoly.deal.options import DealRules, deal_preset, option_names, option_section
 
 
 def test_official_defaults() -> None:

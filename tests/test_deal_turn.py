@@ -15,7 +15,7 @@ from monopoly.deal.actions import (
     PlayProperty,
 )
 from monopoly.deal.game import DISCARD, P_BANK, P_DRAW, PLAY
-from monopoly.deal.rules import DealRules
+from monopoly.deal.options import DealRules
 from monopoly.deal.testing import arrange, card
 
 GREEN, RAILROAD, PINK = 6, 8, 2

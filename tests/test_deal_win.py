@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from monopoly.deal.actions import ACCEPT, END, Discard, MoveWild, PlayForced, PlayProperty
 from monopoly.deal.game import OVER, Game
-from monopoly.deal.rules import DealRules
+from monopoly.deal.options import DealRules
 from monopoly.deal.testing import arrange, card
 
 BROWN, LIGHT_BLUE, PINK, ORANGE, RED, YELLOW, GREEN, DARK_BLUE, RAILROAD, UTILITY = range(10)

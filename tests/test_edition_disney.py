@@ -26,10 +26,10 @@ from monopoly.board.edition import (
 )
 from monopoly.board.errors import EditionError, IllegalActionError
 from monopoly.board.events import CardDrawn
-from monopoly.board.rules import RuleSet
-from monopoly.bots.base import make_bot
-from monopoly.bots.driver import play_game
-from monopoly.sim import conformance as C
+from monopoly.board.options import RuleSet
+from monopoly.bots.board.base import make_bot
+from monopoly.bots.board.driver import play_game
+from monopoly.lab.board import conformance as C
 
 SEED = Path(__file__).resolve().parents[2] / "shared" / "seeds" / "001_7649f4bf1ed9ec6b.txt"
 

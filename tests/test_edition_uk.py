@@ -24,10 +24,10 @@ from monopoly.board.edition import (
 )
 from monopoly.board.errors import EditionError, IllegalActionError
 from monopoly.board.events import CardDrawn
-from monopoly.board.rules import RuleSet
-from monopoly.bots.base import make_bot
-from monopoly.bots.driver import play_game
-from monopoly.sim import conformance as C
+from monopoly.board.options import RuleSet
+from monopoly.bots.board.base import make_bot
+from monopoly.bots.board.driver import play_game
+from monopoly.lab.board import conformance as C
 from test_edition_standard import GROUPS, STREET_TABLE
 
 # EDITION_STANDARD.md §5, typed in independently of the data file: index -> English name.

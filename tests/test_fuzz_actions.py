@@ -14,11 +14,11 @@ from hypothesis import strategies as st
 from monopoly.board import actions as A
 from monopoly.board.errors import IllegalActionError
 from monopoly.board.game import Game
+from monopoly.board.options import RuleSet, preset
 from monopoly.board.record import snapshot_text
-from monopoly.board.rules import RuleSet, preset
 from monopoly.board.view import SeatView
 from monopoly.bots import make_bot
-from monopoly.sim.conformance import check_position
+from monopoly.lab.board.conformance import check_position
 
 squares = st.integers(min_value=-3, max_value=45)
 amounts = st.integers(min_value=-50, max_value=5000)

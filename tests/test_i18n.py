@@ -33,7 +33,7 @@ from monopoly.i18n import (
     use_language,
 )
 from monopoly.i18n.catalogs import PACKAGE, extract, load, missing
-from monopoly.narrate import Narrator
+from monopoly.narration.board.narrate import Narrator
 
 GOLDEN = Path(__file__).parent / "golden"
 NBSP = "\xa0"
@@ -325,7 +325,7 @@ def _jail_free_card(game: Game) -> str:
 
 def test_narration_follows_the_hotel_level_of_the_rules() -> None:
     """RULES.md §8: with houses_for_hotel 3 (short game) level 4 is a hotel."""
-    from monopoly.board.rules import RuleSet
+    from monopoly.board.options import RuleSet
 
     short = Game(["Ann", "Bob"], seed=1, rules=RuleSet(houses_for_hotel=3))
     assert "hotel" in Narrator.for_game(short).sentence(E.Built(0, 39, 4, 200))
@@ -368,10 +368,16 @@ def test_a_whole_game_narrates_in_the_language(lang: str) -> None:
 def test_doctests_of_the_language_modules() -> None:
     import monopoly.board.text
     import monopoly.i18n
-    import monopoly.narrate
-    import monopoly.sheet
+    import monopoly.narration.board.narrate
+    import monopoly.narration.board.sheet
 
-    for module in (monopoly.i18n, monopoly.narrate, monopoly.sheet, monopoly.board.text):
+    modules = (
+        monopoly.i18n,
+        monopoly.narration.board.narrate,
+        monopoly.narration.board.sheet,
+        monopoly.board.text,
+    )
+    for module in modules:
         result = doctest.testmod(module)
         assert result.failed == 0, module.__name__
 

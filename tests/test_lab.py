@@ -16,8 +16,8 @@ import pytest
 from typer.testing import CliRunner
 
 from monopoly.cli import app
-from monopoly.sim.lab import LabSetup, game_seed, play_one, rotated_seats, run_games
-from monopoly.sim.stats import bot_records, summarize, wilson_interval
+from monopoly.lab.runner import LabSetup, game_seed, play_one, rotated_seats, run_games
+from monopoly.lab.stats import bot_records, summarize, wilson_interval
 
 runner = CliRunner()
 # Small, quick runs: the bots that exist on every branch, a low turn cap.
@@ -269,20 +269,20 @@ def test_report_gets_the_summary_results_and_a_sample(
 ) -> None:
     """What `simulate --report` hands to write_report; the real report and game statistics
     where they exist, stubs only while they are missing."""
-    if importlib.util.find_spec("monopoly.sim.gamestats") is None:
-        _stub_module(monkeypatch, "monopoly.sim.gamestats",
+    if importlib.util.find_spec("monopoly.lab.board.gamestats") is None:
+        _stub_module(monkeypatch, "monopoly.lab.board.gamestats",
                      collect=lambda game: {"events": len(game.events or [])})
     calls: list[tuple[Any, ...]] = []
-    if importlib.util.find_spec("monopoly.sim.report") is None:
+    if importlib.util.find_spec("monopoly.lab.report") is None:
         def write_report(*args: Any) -> Path:
             calls.append(args)
             out = Path(args[0]) / "index.html"
             out.parent.mkdir(parents=True, exist_ok=True)
             out.write_text("<html></html>", encoding="utf-8")
             return out
-        _stub_module(monkeypatch, "monopoly.sim.report", write_report=write_report)
+        _stub_module(monkeypatch, "monopoly.lab.report", write_report=write_report)
     else:
-        import monopoly.sim.report as report
+        import monopoly.lab.report as report
 
         real = report.write_report
 
@@ -320,7 +320,7 @@ def test_report_gets_the_summary_results_and_a_sample(
 
 
 def _conformance_takes_bots() -> bool:
-    from monopoly.sim.conformance import run_conformance
+    from monopoly.lab.board.conformance import run_conformance
 
     return "bots" in inspect.signature(run_conformance).parameters
 

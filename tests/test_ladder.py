@@ -9,8 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from monopoly.cli import app
-from monopoly.sim.lab import LabSetup
-from monopoly.sim.ladder import (
+from monopoly.lab.ladder import (
     game_ranks,
     ladder_seatings,
     ladder_tables,
@@ -18,6 +17,7 @@ from monopoly.sim.ladder import (
     round_robin,
     run_ladder,
 )
+from monopoly.lab.runner import LabSetup
 
 runner = CliRunner()
 

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from monopoly.board.edition import Edition, EffectKind, SquareKind, load_edition
-from monopoly.sim.markov import (
+from monopoly.lab.board.markov import (
     Chain,
     dice_outcomes,
     landing_probabilities,

@@ -10,12 +10,12 @@ import pytest
 from monopoly.board import Game
 from monopoly.board import actions as A
 from monopoly.board import events as E
-from monopoly.board.rules import RuleSet
+from monopoly.board.options import RuleSet
 from monopoly.board.testing import give, new_game, set_levels
 from monopoly.i18n import LANGUAGES
 from monopoly.i18n.catalogs import extract, load
-from monopoly.narrate import Narrator
-from monopoly.prompts import labels, prompt
+from monopoly.narration.board.narrate import Narrator
+from monopoly.narration.board.prompts import labels, prompt
 
 LION_KING, DALMATIANS = 37, 39  # the dark blue group of the Disney board
 TARZAN, WHITECHAPEL = 1, 3  # the brown group

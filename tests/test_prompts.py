@@ -8,17 +8,17 @@ import doctest
 
 import pytest
 
-from monopoly import prompts
 from monopoly.board import actions as A
 from monopoly.board.game import TABLE, Game
-from monopoly.board.rules import RuleSet, preset
+from monopoly.board.options import RuleSet, preset
 from monopoly.board.testing import give, new_game, set_levels, stack_deck
 from monopoly.board.testing import roll_from as _roll_to
 from monopoly.board.testing import set_cash as _set_cash
 from monopoly.board.view import SeatView
-from monopoly.bots.random_bot import RandomBot
+from monopoly.bots.board.random_bot import RandomBot
 from monopoly.i18n import LANGUAGES, UnknownLanguageError, translation
-from monopoly.prompts import label, labels, prompt
+from monopoly.narration.board import prompts
+from monopoly.narration.board.prompts import label, labels, prompt
 
 BOARDWALK = 39
 PARK_PLACE = 37

@@ -17,8 +17,8 @@ import pytest
 from typer.testing import CliRunner
 
 from monopoly.cli import app
-from monopoly.sim.lab import LabSetup, run_games
-from monopoly.sim.ladder import run_ladder
+from monopoly.lab.ladder import run_ladder
+from monopoly.lab.runner import LabSetup, run_games
 
 HAVE_RAY = importlib.util.find_spec("ray") is not None
 REQUIRED = bool(os.environ.get("MONOPOLY_REQUIRE_RAY"))

@@ -14,10 +14,10 @@ from monopoly.board.edition import load_edition
 from monopoly.board.game import Game
 from monopoly.board.testing import give, new_game, rig_dice, set_levels, stack_deck
 from monopoly.bots import make_bot
-from monopoly.bots.driver import play_game
-from monopoly.sim import report
-from monopoly.sim.gamestats import collect, group_keys
-from monopoly.sim.report import (
+from monopoly.bots.board.driver import play_game
+from monopoly.lab import report
+from monopoly.lab.board.gamestats import collect, group_keys
+from monopoly.lab.report import (
     PLOTS,
     board_cells,
     fair_shares,

@@ -7,7 +7,7 @@ import dataclasses
 import pytest
 
 from monopoly.board.errors import RulesError
-from monopoly.board.rules import (
+from monopoly.board.options import (
     PRESET_OPTIONS,
     PRESETS,
     RuleSet,

@@ -10,8 +10,8 @@ from monopoly.board import actions as A
 from monopoly.board import events as E
 from monopoly.board.errors import IllegalActionError, MalformedActionError
 from monopoly.board.game import BANK, Game
+from monopoly.board.options import RuleSet
 from monopoly.board.record import snapshot_text
-from monopoly.board.rules import RuleSet
 from monopoly.board.testing import give, new_game, rig_dice, stack_deck
 
 

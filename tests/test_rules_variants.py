@@ -13,13 +13,13 @@ from monopoly.board.clocks import StepClock, TableClock
 from monopoly.board.edition import load_edition
 from monopoly.board.errors import IllegalActionError
 from monopoly.board.game import BANK, TABLE, Game
+from monopoly.board.options import RuleSet, preset
 from monopoly.board.record import record_lines, replay, restore, snapshot, snapshot_text, state_hash
-from monopoly.board.rules import RuleSet, preset
 from monopoly.board.testing import bid_range as _bid_range
 from monopoly.board.testing import give, new_game, rig_dice, set_levels, stack_deck
 from monopoly.board.testing import roll_from as _roll_to
 from monopoly.board.testing import set_cash as _set_cash
-from monopoly.sim.conformance import check_position
+from monopoly.lab.board.conformance import check_position
 
 CONNECTICUT = 9  # price 120
 BALTIC = 3
@@ -723,7 +723,7 @@ def test_table_actions_are_the_tables_only() -> None:
 def test_records_with_the_tables_actions_replay_exactly() -> None:
     """DESIGN: the table's actions are recorded like any other; the replay needs no clock."""
     from monopoly.bots import make_bot
-    from monopoly.bots.driver import play_game
+    from monopoly.bots.board.driver import play_game
 
     rules = preset("tournament", turn_limit=500)
     g = Game(["a", "b", "c", "d"], 9, rules)

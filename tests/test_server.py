@@ -22,9 +22,9 @@ from websockets.asyncio.client import connect
 from monopoly.board.actions import parse_action
 from monopoly.cli import app
 from monopoly.store import RoomRow, SeatRow, Store
-from monopoly.web.client import SeatClient, simple_choice, waits_for
+from monopoly.tools.client import SeatClient, simple_choice, waits_for
 from monopoly.web.protocol import encode
-from monopoly.web.rooms import RoomManager, Writer
+from monopoly.web.room import RoomManager, Writer
 from serverkit import Server, create_room, short, sqlite_url, start_room
 
 THINK = 0.05  # a test client acts at most 20 times a second: the protocol's rate limit

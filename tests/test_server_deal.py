@@ -19,7 +19,7 @@ from websockets.asyncio.client import connect
 from monopoly.cli import app
 from monopoly.deal.record import replay, state_hash
 from monopoly.deal.view import seat_view
-from monopoly.web.client import SeatClient
+from monopoly.tools.client import SeatClient
 from monopoly.web.replay import apply_delta
 from serverkit import Server, create_room, database, db_params, free_port, sqlite_url, start_room
 

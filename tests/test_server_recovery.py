@@ -19,9 +19,9 @@ from websockets.exceptions import ConnectionClosed
 from monopoly.board.game import Game
 from monopoly.board.record import record_lines, replay, snapshot, state_hash
 from monopoly.board.view import SeatView
-from monopoly.bots.base import make_bot
+from monopoly.bots.board.base import make_bot
 from monopoly.store import RoomRow, SeatRow, Store
-from monopoly.web.client import SeatClient
+from monopoly.tools.client import SeatClient
 from serverkit import Server, create_room, database, db_params, free_port, short, start_room
 
 THINK = 0.05

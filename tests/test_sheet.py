@@ -11,7 +11,7 @@ import pytest
 from monopoly.board import Game
 from monopoly.board.record import replay
 from monopoly.board.testing import give, new_game, set_levels
-from monopoly.sheet import SHEET_FORMAT, render_sheet_html, score_sheet
+from monopoly.narration.board.sheet import SHEET_FORMAT, render_sheet_html, score_sheet
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -204,7 +204,7 @@ def test_html_in_czech_and_russian_has_the_translated_labels(
 def test_disney_sheet_names_cottages_and_castles() -> None:
     """RULES.md §10 disney: the score sheet counts White Rabbit Cottages and Sleeping
     Beauty Castles in the edition's words, in every language."""
-    from monopoly.board.rules import RuleSet
+    from monopoly.board.options import RuleSet
 
     g = Game(["a", "b"], 1, RuleSet(first_player="fixed"), "disney")
     give(g, 0, 37, 39)

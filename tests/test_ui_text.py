@@ -13,8 +13,8 @@ from importlib import resources
 import pytest
 
 import monopoly.web.ui_text
-from monopoly.board.rules import PRESETS, RuleSet
-from monopoly.bots.base import LEVELS
+from monopoly.board.options import PRESETS, RuleSet
+from monopoly.bots.board.base import LEVELS
 from monopoly.i18n import LANGUAGES, UnknownLanguageError
 from monopoly.web.ui_text import TEXTS, ui_texts
 

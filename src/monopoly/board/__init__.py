@@ -10,8 +10,8 @@ from monopoly.board.errors import (
     RulesError,
 )
 from monopoly.board.game import BANK, Game, Outcome
+from monopoly.board.options import RuleSet
 from monopoly.board.record import record_lines, replay, restore, snapshot, state_hash
-from monopoly.board.rules import RuleSet
 from monopoly.board.view import SeatView
 
 __all__ = [

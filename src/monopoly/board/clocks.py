@@ -16,7 +16,7 @@ real table, a :class:`StepClock` in simulations and tests.
 Example::
 
     >>> from monopoly.board import Game
-    >>> from monopoly.board.rules import preset
+    >>> from monopoly.board.options import preset
     >>> g = Game(["Ann", "Bob"], seed=1, rules=preset("tournament"))
     >>> clock = StepClock()
     >>> table = TableClock(g.rules, clock)
@@ -34,7 +34,7 @@ from collections.abc import Callable
 
 from monopoly.board import actions as A
 from monopoly.board.game import TABLE, Game
-from monopoly.board.rules import RuleSet
+from monopoly.board.options import RuleSet
 
 __all__ = ["StepClock", "TableClock"]
 

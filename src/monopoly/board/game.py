@@ -27,7 +27,7 @@ from monopoly.board import actions as A
 from monopoly.board import events as E
 from monopoly.board.edition import Edition, load_edition
 from monopoly.board.errors import IllegalActionError, MalformedActionError
-from monopoly.board.rules import RuleSet
+from monopoly.board.options import RuleSet
 from monopoly.board.tables import (
     E_ADVANCE_TO,
     E_BACK_TO,

@@ -24,7 +24,7 @@ from monopoly.board import actions as A
 from monopoly.board.edition import load_edition
 from monopoly.board.errors import IllegalActionError, MonopolyError, RecordError
 from monopoly.board.game import NOBODY, Auction, Debt, Game, Outcome, Player, TradeOffer
-from monopoly.board.rules import RuleSet
+from monopoly.board.options import RuleSet
 from monopoly.board.text import Text, reason
 
 RECORD_FORMAT = "monopoly-record/1"

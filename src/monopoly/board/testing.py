@@ -77,7 +77,7 @@ def set_levels(game: Game, **levels: int) -> None:
 
 def new_game(players: int = 4, seed: int = 1, **rules: object) -> Game:
     """A game with seats p0..pN-1 in fixed order (seat 0 starts), classic rules + options."""
-    from monopoly.board.rules import RuleSet
+    from monopoly.board.options import RuleSet
 
     opts = {"first_player": "fixed", **rules}
     return Game([f"p{i}" for i in range(players)], seed, RuleSet.from_dict(opts))

@@ -1,5 +1,5 @@
 """Bots: players that see only what their seat may see (a SeatView) and the legal actions."""
 
-from monopoly.bots.base import BOT_NAMES, Bot, make_bot
+from monopoly.bots.board.base import BOT_NAMES, Bot, make_bot
 
 __all__ = ["BOT_NAMES", "Bot", "make_bot"]

@@ -22,6 +22,7 @@ from monopoly.deal.errors import (
     RecordError,
 )
 from monopoly.deal.game import Game, Outcome
+from monopoly.deal.options import PRESETS, DealRules, deal_preset
 from monopoly.deal.record import (
     record_lines,
     record_text,
@@ -31,7 +32,6 @@ from monopoly.deal.record import (
     snapshot_text,
     state_hash,
 )
-from monopoly.deal.rules import PRESETS, DealRules, deal_preset
 from monopoly.deal.view import DealView
 
 __all__ = [

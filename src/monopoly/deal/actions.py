@@ -27,9 +27,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from monopoly.core.text import Text
 from monopoly.deal.deck import COLOUR_KEYS
 from monopoly.deal.errors import MalformedActionError
-from monopoly.text import Text
 
 N_CARDS = 106
 MAX_SEATS = 5

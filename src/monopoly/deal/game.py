@@ -29,6 +29,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from monopoly.core.text import Text
 from monopoly.deal import events as E
 from monopoly.deal.actions import (
     ACCEPT,
@@ -80,9 +81,8 @@ from monopoly.deal.deck import (
     load_deck,
 )
 from monopoly.deal.errors import DealError, IllegalActionError
-from monopoly.deal.rules import MAX_PLAYERS, MIN_PLAYERS, DealRules
+from monopoly.deal.options import MAX_PLAYERS, MIN_PLAYERS, DealRules
 from monopoly.deal.view import DealView, seat_view
-from monopoly.text import Text
 
 # phases
 PLAY = 0

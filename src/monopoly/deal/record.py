@@ -39,7 +39,7 @@ from monopoly.deal.game import (
     Outcome,
     Request,
 )
-from monopoly.deal.rules import DealRules
+from monopoly.deal.options import DealRules
 
 RECORD_FORMAT = "monopoly-deal-record/1"
 SNAPSHOT_FORMAT = "monopoly-deal-snapshot/1"

@@ -18,8 +18,8 @@ from collections.abc import Mapping, Sequence
 from monopoly.deal.deck import HOTEL, HOUSE
 from monopoly.deal.errors import DealError
 from monopoly.deal.game import NONE, PLAY, Game
+from monopoly.deal.options import DealRules
 from monopoly.deal.record import locate
-from monopoly.deal.rules import DealRules
 
 
 def arrange(

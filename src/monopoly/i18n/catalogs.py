@@ -41,7 +41,8 @@ KEYWORDS: Final = {
     "gettext_noop": None,
     "pgettext_noop": ((1, "c"), 2),
     "npgettext_noop": ((1, "c"), 2, 3),
-    # monopoly.narrate.Narrator's texts in an edition's words: the common message is the
+    # monopoly.narration.board.narrate.Narrator's texts in an edition's words: the common
+    # message is the
     # msgid (its edition variants are marked with pgettext_noop / npgettext_noop)
     "edition_gettext": None,
     "edition_ngettext": (1, 2),

@@ -1,5 +1,6 @@
-"""Jinja2 templates: the printable score sheet (:mod:`monopoly.sheet`) and the strategy
-lab's report (:mod:`monopoly.sim.report`), rendered through one shared environment."""
+"""Jinja2 templates: the printable score sheet (:mod:`monopoly.narration.board.sheet`) and the
+strategy
+lab's report (:mod:`monopoly.lab.report`), rendered through one shared environment."""
 
 from __future__ import annotations
 

@@ -25,12 +25,12 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
 from monopoly.board.errors import MonopolyError
+from monopoly.board.options import PRESETS, preset
 from monopoly.board.record import replay
-from monopoly.board.rules import PRESETS, preset
-from monopoly.bots.base import LEVELS
+from monopoly.bots.board.base import LEVELS
 from monopoly.deal.errors import DealError
-from monopoly.deal.rules import PRESETS as DEAL_PRESETS
-from monopoly.deal.rules import deal_preset
+from monopoly.deal.options import PRESETS as DEAL_PRESETS
+from monopoly.deal.options import deal_preset
 from monopoly.i18n import LANGUAGES, translation
 from monopoly.store import Store
 from monopoly.web.protocol import (
@@ -43,7 +43,7 @@ from monopoly.web.protocol import (
 )
 from monopoly.web.ratelimit import BURST, RATE, TokenBucket
 from monopoly.web.replay import replay_router
-from monopoly.web.rooms import (
+from monopoly.web.room import (
     Connection,
     ProtocolError,
     Room,
@@ -189,7 +189,7 @@ def create_app(
     @app.get("/api/deal/deck")
     async def deal_deck(lang: str = "en") -> dict[str, Any]:
         """Monopoly Deal's cards and colours, named in `lang` (issue 6)."""
-        from monopoly.web.deal_room import deck_json
+        from monopoly.web.games.deal import deck_json
 
         return deck_json("standard", lang if lang in LANGUAGES else "en")
 
@@ -277,7 +277,7 @@ def create_app(
 
     @app.get("/api/rooms/{room_id}/sheet")
     async def sheet(room_id: str, lang: str = "en") -> HTMLResponse:
-        from monopoly.sheet import render_sheet_html, score_sheet
+        from monopoly.narration.board.sheet import render_sheet_html, score_sheet
 
         room = await manager().get(room_id)
         if room.config.get("game") == "deal":  # its results table is in the game's end

@@ -15,14 +15,14 @@ import orjson
 from monopoly.board import actions as A
 from monopoly.board.edition import load_edition
 from monopoly.board.game import Game
-from monopoly.board.rules import PRESET_OPTIONS, PRESETS, RuleSet
-from monopoly.bots.base import LEVELS
-from monopoly.deal.rules import PRESET_OPTIONS as DEAL_PRESET_OPTIONS
-from monopoly.deal.rules import PRESETS as DEAL_PRESETS
+from monopoly.board.options import PRESET_OPTIONS, PRESETS, RuleSet
+from monopoly.bots.board.base import LEVELS
+from monopoly.deal.options import PRESET_OPTIONS as DEAL_PRESET_OPTIONS
+from monopoly.deal.options import PRESETS as DEAL_PRESETS
 from monopoly.i18n import LANGUAGES, translation
 from monopoly.i18n import gettext_noop as N_
-from monopoly.narrate import Narrator
-from monopoly.prompts import label, labels, prompt
+from monopoly.narration.board.narrate import Narrator
+from monopoly.narration.board.prompts import label, labels, prompt
 
 EDITIONS: Final = ("standard", "uk", "disney")
 MAX_MESSAGE: Final = 16 * 1024  # bytes of one WebSocket message
@@ -121,7 +121,8 @@ _CACHED_LABELS: Final = (
 class LabelCache:
     """The labels of one game's legal entries, kept for the server's room of that game:
     the texts of :data:`_CACHED_LABELS` by entry, language, seat and building level, and
-    one :class:`~monopoly.narrate.Narrator` per language for the rest, the prompts and the
+    one :class:`~monopoly.narration.board.narrate.Narrator` per language for the rest, the
+    prompts and the
     events. Building a narrator for every label cost about a tenth of the server's time;
     the seats' names and the edition of a game never change, so one per language serves
     the whole game."""

@@ -39,12 +39,12 @@ from monopoly.deal.game import Game as DealGame
 from monopoly.deal.record import moves as deal_moves
 from monopoly.deal.record import replay as deal_replay
 from monopoly.deal.view import seat_view as deal_seat_view
-from monopoly.deal_narrate import DealNarrator
 from monopoly.i18n import LANGUAGES
-from monopoly.narrate import Narrator
-from monopoly.prompts import label
+from monopoly.narration.board.narrate import Narrator
+from monopoly.narration.board.prompts import label
+from monopoly.narration.deal.narrate import DealNarrator
 from monopoly.web.protocol import encode
-from monopoly.web.rooms import ProtocolError, RoomManager
+from monopoly.web.room import ProtocolError, RoomManager
 
 __all__ = ["apply_delta", "deal_replay_steps", "delta", "replay_router", "replay_steps"]
 

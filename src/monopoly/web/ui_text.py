@@ -3,10 +3,12 @@
 The page (``web/static/app.js``) never writes a player-visible word of its own: it asks
 ``GET /api/ui?lang=L`` for :func:`ui_texts` and shows ``texts[key]``, filling ``{name}``
 placeholders itself. Prompts, action labels and the event log are narrated by the server
-(:mod:`monopoly.prompts`, :mod:`monopoly.narrate`); square names come from ``/api/board``.
+(:mod:`monopoly.narration.board.prompts`, :mod:`monopoly.narration.board.narrate`); square
+names come from ``/api/board``.
 
 Every message is marked with ``N_`` for ``make i18n``; the rule options' labels, their
-choice words and the presets' titles are the ones of :mod:`monopoly.rules_text` (keys
+choice words and the presets' titles are the ones of
+:mod:`monopoly.narration.board.rules_text` (keys
 ``option_<name>``, ``choice_<value>``, ``preset_<name>``), so they are translated once.
 
 Example::
@@ -26,9 +28,9 @@ from typing import Final
 
 from monopoly.i18n import LANGUAGES, translation
 from monopoly.i18n import gettext_noop as N_
-from monopoly.rules_text import CHOICES as RULE_CHOICES
-from monopoly.rules_text import LABELS as OPTION_LABELS
-from monopoly.rules_text import PRESET_TITLES
+from monopoly.narration.board.rules_text import CHOICES as RULE_CHOICES
+from monopoly.narration.board.rules_text import LABELS as OPTION_LABELS
+from monopoly.narration.board.rules_text import PRESET_TITLES
 
 __all__ = ["TEXTS", "ui_texts"]
 

@@ -1,0 +1,5 @@
+"""The command line: `monopoly ...` (Typer)."""
+
+from monopoly.cli.board import app
+
+__all__ = ["app"]

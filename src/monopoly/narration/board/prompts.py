@@ -1,0 +1,625 @@
+"""Prompts: what the game asks of a seat now, and a label for each of its legal actions,
+in English, Czech or Russian.
+
+- :func:`prompt` is one sentence saying what the game waits for from a seat ("Buy
+  Boardwalk for $400 or decline it?"), or None when it waits for nothing from it;
+- :func:`label` is a short, specific button text for one entry of
+  ``game.legal_actions(seat)`` (a concrete action or a template): "Buy Boardwalk for
+  $400", "Bid $121–$1,500", "Build a hotel on Boardwalk ($200)";
+- :func:`labels` labels every legal entry of a seat at once.
+
+Every text goes through the gettext catalogs of :mod:`monopoly.i18n`; square, deck and
+seat names come from the edition and the game (through
+:class:`~monopoly.narration.board.narrate.Narrator`)
+and money is written in the edition's currency as the language writes it. A sealed
+auction's prompt never tells another seat's bid. The labels and prompts about houses and
+hotels read in the edition's own words where it names its buildings (the Disney edition's
+White Rabbit Cottages and Sleeping Beauty Castles: the variants of :data:`EDITION_TEXTS`,
+see :mod:`monopoly.narration.board.narrate`).
+
+Example::
+
+    >>> from monopoly.board.testing import new_game
+    >>> g = new_game(2)
+    >>> prompt(g, 0, "en")
+    'Your turn: roll the dice.'
+    >>> label(g, 0, g.legal_actions(0)[0], "cs")
+    'Hodit kostkami'
+    >>> prompt(g, 1, "en") is None
+    True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Final
+
+from monopoly.board import actions as A
+from monopoly.board.game import (
+    BANK,
+    BUY,
+    CHOICE_TAX,
+    LOT_HOTEL,
+    LOT_HOUSE,
+    NOBODY,
+    POT,
+    PRE_ROLL,
+    Game,
+)
+from monopoly.i18n import pgettext_noop
+from monopoly.narration.board.narrate import Narrator
+
+__all__ = ["label", "labels", "prompt"]
+
+
+# The building labels and prompts in the words of the editions that name their buildings
+# (message context: the edition's key; "auction of" becomes "disney|auction of"), marked
+# for `make i18n`; looked up through Narrator.edition_gettext / edition_pgettext.
+EDITION_TEXTS: Final = (
+    pgettext_noop("disney", "Place the hotel on {square}"),
+    pgettext_noop("disney", "Place the house on {square}"),
+    pgettext_noop("disney", "Build a hotel on {square} ({amount})"),
+    pgettext_noop("disney", "Build a house on {square} ({amount})"),
+    pgettext_noop("disney", "Sell the hotel on {square} (+{amount})"),
+    pgettext_noop("disney", "Sell a house on {square} (+{amount})"),
+    pgettext_noop("disney", "Place the hotel you won at auction."),
+    pgettext_noop("disney", "Place the house you won at auction."),
+    pgettext_noop("disney|auction of", "a house"),
+    pgettext_noop("disney|auction of", "a hotel"),
+)
+
+
+class _Words:
+    """The names, money and translations of one game in one language (``edition_gettext``,
+    ``edition_pgettext``: the texts about buildings, in the edition's words if it has them)."""
+
+    __slots__ = ("_", "edition_gettext", "edition_pgettext", "game", "n", "pgettext")
+
+    def __init__(self, game: Game, lang: str, narrator: Narrator | None = None) -> None:
+        self.game = game
+        # unknown lang: UnknownLanguageError
+        self.n = narrator if narrator is not None else Narrator.for_game(game, lang)
+        self._ = self.n.t.gettext
+        self.pgettext = self.n.t.pgettext
+        self.edition_gettext = self.n.edition_gettext
+        self.edition_pgettext = self.n.edition_pgettext
+
+    def money(self, amount: int) -> str:
+        return self.n.money(amount)
+
+    def square(self, sq: int) -> str:
+        return self.n.square(sq)
+
+    def who(self, seat: int) -> str:
+        return self.n.who(seat)
+
+    def deck(self, index: int) -> str:
+        keys = self.game.t.deck_keys
+        return self.n.deck(keys[index]) if 0 <= index < len(keys) else str(index)
+
+    def bundle(self, b: A.Bundle) -> str:
+        return self.n.bundle(b.text())
+
+
+def _end(text: str) -> str:
+    """A name that ends a sentence may end with its own full stop ("B. & O.")."""
+    return text[:-1] if text.endswith("..") else text
+
+
+# --------------------------------------------------------------------------- labels
+
+
+def _roll(w: _Words, seat: int, a: A.LegalEntry) -> str:
+    g = w.game
+    if g.players[seat].in_jail:
+        return w._("Try for doubles")
+    if g.rolled and g.extra_roll and g.phase == PRE_ROLL:
+        return w._("Roll again")
+    return w._("Roll the dice")
+
+
+def _jail_fine(g: Game, seat: int) -> int:
+    p = g.players[seat]
+    return 0 if p.fine_waived else g.rules.jail_fine
+
+
+def _pay_fine(w: _Words, seat: int, a: A.LegalEntry) -> str:
+    fine = _jail_fine(w.game, seat)
+    if not fine:
+        return w._("Leave jail without a fine")
+    return w._("Pay the fine ({amount})").format(amount=w.money(fine))
+
+
+def _use_card(w: _Words, seat: int, a: A.LegalEntry) -> str:
+    return w._("Use a Get Out of Jail Free card")
+
+
+def _buy(w: _Words, seat: int, a: A.LegalEntry) -> str:
+    sq = w.game.buy_square
+    if sq < 0:
+        return w._("Buy")
+    return w._("Buy {square} for {amount}").format(
+        square=w.square(sq), amount=w.money(w.game.t.price[sq])
+    )
+
+
+def _decline(w: _Words, seat: int, a: A.LegalEntry) -> str:
+    if w.game.rules.auction == "none":
+        return w._("Decline: it stays with the bank")
+    return w._("Decline: the bank auctions it")
+
+
+def _sealed(g: Game) -> bool:
+    au = g.auction
+    return au is not None and au.sealed is not None
+
+
+def _bid(w: _Words, seat: int, a: A.LegalEntry) -> str:
+    assert isinstance(a, A.Bid)
+    if _sealed(w.game):
+        return w._("Hand in a sealed bid of {amount}").format(amount=w.money(a.amount))
+    return w._("Bid {amount}").format(amount=w.money(a.amount))
+
+
+def _bid_range(w: _Words, seat: int, a: A.LegalEntry) -> str:
+    assert isinstance(a, A.BidRange)
+    if a.low == a.high:
+        return _bid(w, seat, A.Bid(a.low))
+    low, high = w.money(a.low), w.money(a.high)
+    if _sealed(w.game):
+        return w._("Hand in a sealed bid ({low}–{high})").format(low=low, high=high)
+    return w._("Bid {low}–{high}").format(low=low, high=high)
+
+
+def _pass(w: _Words, seat: int, a: A.LegalEntry) -> str:
+    if _sealed(w.game):
+        return w._("Pass: no bid")
+    return w._("Pass")
+
+
+def _end_turn(w: _Words, seat: int, a: A.LegalEntry) -> str:
+    return w._("End the turn")
+
+
+def _bankrupt(w: _Words, seat: int, a: A.LegalEntry) -> str:
+    return w._("Declare bankruptcy")
+
+
+def _accept(w: _Words, seat: int, a: A.LegalEntry) -> str:
+    return w._("Accept the trade")
+
+
+def _reject(w: _Words, seat: int, a: A.LegalEntry) -> str:
+    return w._("Reject the trade")
+
+
+def _trade_template(w: _Words, seat: int, a: A.LegalEntry) -> str:
+    assert isinstance(a, A.TradeTemplate)
+    if a.counter:
+        return w._("Counter-offer")
+    return w._("Propose a trade")
+
+
+def _propose(w: _Words, seat: int, a: A.LegalEntry) -> str:
+    assert isinstance(a, A.ProposeTrade)
+    return w._("Propose to {player}: you give {give}; you get {take}").format(
+        player=w.who(a.to), give=w.bundle(a.give), take=w.bundle(a.take)
+    )
+
+
+def _counter(w: _Words, seat: int, a: A.LegalEntry) -> str:
+    assert isinstance(a, A.CounterTrade)
+    return w._("Counter-offer: you give {give}; you get {take}").format(
+        give=w.bundle(a.give), take=w.bundle(a.take)
+    )
+
+
+def _build(w: _Words, seat: int, a: A.LegalEntry) -> str:
+    assert isinstance(a, A.Build)
+    g = w.game
+    sq = a.square
+    square = w.square(sq)
+    placement = g.placement
+    if placement is not None and placement[0] == seat:
+        if placement[1] == LOT_HOTEL:
+            return w.edition_gettext("Place the hotel on {square}").format(square=square)
+        return w.edition_gettext("Place the house on {square}").format(square=square)
+    amount = w.money(g.t.house_cost[sq])
+    if g.level[sq] == g.hotel_level - 1:
+        text = w.edition_gettext("Build a hotel on {square} ({amount})")
+    else:
+        text = w.edition_gettext("Build a house on {square} ({amount})")
+    return text.format(square=square, amount=amount)
+
+
+def _sell(w: _Words, seat: int, a: A.LegalEntry) -> str:
+    assert isinstance(a, A.SellBuilding)
+    g = w.game
+    sq = a.square
+    refund = w.money(g.t.house_cost[sq] * g.rules.building_sell_percent // 100)
+    if g.level[sq] >= g.hotel_level:
+        return w.edition_gettext("Sell the hotel on {square} (+{amount})").format(
+            square=w.square(sq), amount=refund
+        )
+    return w.edition_gettext("Sell a house on {square} (+{amount})").format(
+        square=w.square(sq), amount=refund
+    )
+
+
+def _mortgage_value(g: Game, sq: int) -> int:
+    return g.t.price[sq] // 2
+
+
+def _interest(g: Game, sq: int) -> int:
+    """10 % of the mortgage value, rounded up (as the engine charges it, RULES.md §9)."""
+    return -(-_mortgage_value(g, sq) * g.rules.mortgage_interest_percent // 100)
+
+
+def _mortgage(w: _Words, seat: int, a: A.LegalEntry) -> str:
+    assert isinstance(a, A.Mortgage)
+    return w._("Mortgage {square} (+{amount})").format(
+        square=w.square(a.square), amount=w.money(_mortgage_value(w.game, a.square))
+    )
+
+
+def _unmortgage(w: _Words, seat: int, a: A.LegalEntry) -> str:
+    assert isinstance(a, A.Unmortgage)
+    g = w.game
+    cost = _mortgage_value(g, a.square) + _interest(g, a.square)
+    return w._("Lift the mortgage on {square} ({amount})").format(
+        square=w.square(a.square), amount=w.money(cost)
+    )
+
+
+def _lift(w: _Words, seat: int, a: A.LegalEntry) -> str:
+    assert isinstance(a, A.LiftReceived)
+    return w._("Lift the mortgage now ({amount})").format(
+        amount=w.money(_mortgage_value(w.game, a.square))
+    )
+
+
+def _keep(w: _Words, seat: int, a: A.LegalEntry) -> str:
+    return w._("Keep it mortgaged")
+
+
+def _raise_template(w: _Words, seat: int, a: A.LegalEntry) -> str:
+    return w._("Sell and mortgage to raise funds")
+
+
+def _raise(w: _Words, seat: int, a: A.LegalEntry) -> str:
+    assert isinstance(a, A.RaiseFunds)
+    nothing = w._("nothing")
+    sell = ", ".join(w.square(sq) for sq, _ in a.levels) or nothing
+    mortgage = ", ".join(w.square(sq) for sq in a.mortgages) or nothing
+    return w._("Raise funds: sell buildings on {sell}; mortgage {mortgage}").format(
+        sell=sell, mortgage=mortgage
+    )
+
+
+def _flat_tax(g: Game) -> int:
+    choice = g.choice
+    if choice is not None and choice[1] == CHOICE_TAX:
+        return choice[3]
+    if g.rules.income_tax is not None:
+        return g.rules.income_tax
+    t = g.t
+    return next((t.tax[sq] for sq in range(len(t.tax)) if t.is_income_tax[sq]), 0)
+
+
+def _choose_tax(w: _Words, seat: int, a: A.LegalEntry) -> str:
+    assert isinstance(a, A.ChooseTax)
+    g = w.game
+    if a.percent:
+        # RULES.md §6 (CZ): the choice is made before the worth is counted, so the label
+        # does not count it; the amount is told once chosen (TaxChosen).
+        return w._("Pay {percent} % of your total worth").format(
+            percent=g.rules.income_tax_percent
+        )
+    return w._("Pay the flat income tax ({amount})").format(amount=w.money(_flat_tax(g)))
+
+
+def _choose_card(w: _Words, seat: int, a: A.LegalEntry) -> str:
+    assert isinstance(a, A.ChooseCard)
+    choice = w.game.choice
+    deck, amount = (choice[2], choice[3]) if choice is not None else (0, 0)
+    if a.draw:
+        return w._("Take a {deck} card").format(deck=w.deck(deck))
+    return w._("Pay the fine ({amount})").format(amount=w.money(amount))
+
+
+def _repay_range(w: _Words, seat: int, a: A.LegalEntry) -> str:
+    assert isinstance(a, A.RepayRange)
+    if a.low == a.high:
+        return _repay(w, seat, A.RepayLoan(a.to, a.high))
+    return w._("Repay {player} up to {amount}").format(
+        player=w.who(a.to), amount=w.money(a.high)
+    )
+
+
+def _repay(w: _Words, seat: int, a: A.LegalEntry) -> str:
+    assert isinstance(a, A.RepayLoan)
+    return w._("Repay {player} {amount}").format(player=w.who(a.to), amount=w.money(a.amount))
+
+
+def _call_time(w: _Words, seat: int, a: A.LegalEntry) -> str:
+    return w._("Call time")
+
+
+def _expire(w: _Words, seat: int, a: A.LegalEntry) -> str:
+    return w._("Let the trade offer expire")
+
+
+def _timeout(w: _Words, seat: int, a: A.LegalEntry) -> str:
+    assert isinstance(a, A.Timeout)
+    return w._("Time out: {player} leaves the game").format(player=w.who(a.seat))
+
+
+def _stop(w: _Words, seat: int, a: A.LegalEntry) -> str:
+    return w._("Stop the game")
+
+
+def _resign(w: _Words, seat: int, a: A.LegalEntry) -> str:
+    if any(d.debtor == seat for d in w.game.debts):
+        return w._("Leave the game: everything goes to your creditor")
+    return w._("Leave the game: everything goes to the bank")
+
+
+_LABELS: dict[type, Callable[[_Words, int, A.LegalEntry], str]] = {
+    A.Roll: _roll,
+    A.PayJailFine: _pay_fine,
+    A.UseJailCard: _use_card,
+    A.Buy: _buy,
+    A.Decline: _decline,
+    A.Bid: _bid,
+    A.BidRange: _bid_range,
+    A.PassBid: _pass,
+    A.EndTurn: _end_turn,
+    A.DeclareBankruptcy: _bankrupt,
+    A.AcceptTrade: _accept,
+    A.RejectTrade: _reject,
+    A.TradeTemplate: _trade_template,
+    A.ProposeTrade: _propose,
+    A.CounterTrade: _counter,
+    A.Build: _build,
+    A.SellBuilding: _sell,
+    A.Mortgage: _mortgage,
+    A.Unmortgage: _unmortgage,
+    A.LiftReceived: _lift,
+    A.KeepMortgaged: _keep,
+    A.RaiseFundsTemplate: _raise_template,
+    A.RaiseFunds: _raise,
+    A.ChooseTax: _choose_tax,
+    A.ChooseCard: _choose_card,
+    A.RepayRange: _repay_range,
+    A.RepayLoan: _repay,
+    A.CallTime: _call_time,
+    A.ExpireOffer: _expire,
+    A.Timeout: _timeout,
+    A.StopGame: _stop,
+    A.Resign: _resign,
+}
+
+
+def _label(w: _Words, seat: int, entry: A.LegalEntry) -> str:
+    handler = _LABELS.get(type(entry))
+    if handler is None:  # an action added later: its text form, never nothing
+        return entry.text()
+    return handler(w, seat, entry)
+
+
+def label(
+    game: Game, seat: int, entry: A.LegalEntry, lang: str = "en",
+    narrator: Narrator | None = None,
+) -> str:
+    """A short button label for ``entry`` (an entry of ``game.legal_actions(seat)``, or a
+    concrete action made from a template) in ``lang`` (en, cs or ru). `narrator`: the
+    game's narrator in ``lang``, when the caller keeps one (as for :func:`prompt`)."""
+    return _label(_Words(game, lang, narrator), seat, entry)
+
+
+def labels(game: Game, seat: int, lang: str = "en") -> list[tuple[A.LegalEntry, str]]:
+    """Every entry of ``game.legal_actions(seat)`` with its label, in the same order."""
+    w = _Words(game, lang)
+    return [(entry, _label(w, seat, entry)) for entry in game.legal_actions(seat)]
+
+
+# --------------------------------------------------------------------------- prompts
+
+
+def _creditor(w: _Words, creditor: int) -> str:
+    """Whom a debt is owed to, as "You owe $300 {creditor}" needs it ("to Bob")."""
+    if creditor == BANK:
+        return w.pgettext("owed to", "to the bank")
+    if creditor == POT:
+        return w.pgettext("owed to", "to the Free Parking pot")
+    return w.pgettext("owed to", "to {player}").format(player=w.who(creditor))
+
+
+def _lot(w: _Words, lot: str, square: int) -> str:
+    """What is auctioned, as "Auction of {lot}" needs it."""
+    if lot == LOT_HOUSE:
+        return w.edition_pgettext("auction of", "a house")
+    if lot == LOT_HOTEL:
+        return w.edition_pgettext("auction of", "a hotel")
+    return w.pgettext("auction of", "{square}").format(square=w.square(square))
+
+
+def _game_over(w: _Words) -> str:
+    outcome = w.game.outcome
+    if outcome is not None and outcome.winner is not None:
+        return _end(w._("The game is over: {winner} wins.").format(winner=w.who(outcome.winner)))
+    return w._("The game is over.")
+
+
+def _offer_prompt(w: _Words, seat: int) -> str:
+    g = w.game
+    offer = g.offer
+    assert offer is not None
+    if g.is_legal(seat, A.ACCEPT_TRADE):
+        text = w._(
+            "{proposer} offers you a trade: you get {give}; you give {take}. "
+            "Accept, reject or make a counter-offer?"
+        )
+    else:
+        text = w._(
+            "{proposer} offers you a trade: you get {give}; you give {take}. "
+            "You cannot accept it now: reject it or make a counter-offer."
+        )
+    return text.format(
+        proposer=w.who(offer.proposer), give=w.bundle(offer.give), take=w.bundle(offer.take)
+    )
+
+
+def _choice_prompt(w: _Words, seat: int) -> str:
+    g = w.game
+    choice = g.choice
+    assert choice is not None
+    if choice[1] == CHOICE_TAX:
+        return w._(
+            "Income tax: pay {amount} or {percent} % of your total worth? "
+            "Choose before counting."
+        ).format(amount=w.money(choice[3]), percent=g.rules.income_tax_percent)
+    return w._("Pay a fine of {amount} or take a {deck} card?").format(
+        amount=w.money(choice[3]), deck=w.deck(choice[2])
+    )
+
+
+def _debt_prompt(w: _Words, seat: int) -> str:
+    g = w.game
+    debt = next((d for d in g.debts if d.debtor == seat), g.debts[0])
+    if A.DECLARE_BANKRUPTCY in g.legal_actions(seat):
+        text = w._(
+            "You owe {amount} {creditor}, more than you can raise: "
+            "declare bankruptcy or trade for the money."
+        )
+    else:
+        text = w._(
+            "You owe {amount} {creditor} and have {cash}: "
+            "sell, mortgage or trade to raise it."
+        )
+    return text.format(
+        amount=w.money(debt.amount),
+        creditor=_creditor(w, debt.creditor),
+        cash=w.money(g.players[seat].cash),
+    )
+
+
+def _receipt_prompt(w: _Words, seat: int) -> str:
+    g = w.game
+    sq = g.receipts[0][1]
+    amount = w.money(_mortgage_value(g, sq))
+    if g.is_legal(seat, A.LIFT[sq]):
+        text = w._("You received mortgaged {square}: lift the mortgage now ({amount}) or keep it?")
+    else:
+        text = w._(
+            "You received mortgaged {square} and cannot lift the mortgage now ({amount}): "
+            "keep it mortgaged."
+        )
+    return text.format(square=w.square(sq), amount=amount)
+
+
+def _placement_prompt(w: _Words, seat: int) -> str:
+    placement = w.game.placement
+    assert placement is not None
+    if placement[1] == LOT_HOTEL:
+        return w.edition_gettext("Place the hotel you won at auction.")
+    return w.edition_gettext("Place the house you won at auction.")
+
+
+def _auction_prompt(w: _Words, seat: int) -> str:
+    g = w.game
+    au = g.auction
+    assert au is not None
+    lot = _lot(w, au.lot, au.square)
+    if au.sealed is not None:  # never a word about the bids handed in
+        if au.round > 1:
+            return w._(
+                "Sealed auction of {lot}, repeated after a tie: hand in your hidden bid."
+            ).format(lot=lot)
+        return w._("Sealed auction of {lot}: hand in your hidden bid.").format(lot=lot)
+    can_bid = any(isinstance(e, A.BidRange) for e in g.legal_actions(seat))
+    if au.high_bidder == NOBODY:
+        if can_bid:
+            return w._("Auction of {lot}: no bids yet. Your bid?").format(lot=lot)
+        return w._("Auction of {lot}: you cannot bid: pass.").format(lot=lot)
+    if can_bid:
+        text = w._("Auction of {lot}: the high bid is {amount} ({player}). Your bid?")
+    else:
+        text = w._(
+            "Auction of {lot}: the high bid is {amount} ({player}), more than you can pay: pass."
+        )
+    return text.format(lot=lot, amount=w.money(au.high_bid), player=w.who(au.high_bidder))
+
+
+def _jail_prompt(w: _Words, seat: int) -> str:
+    g = w.game
+    legal = g.legal_actions(seat)
+    fine, card = A.PAY_JAIL_FINE in legal, A.USE_JAIL_CARD in legal
+    if fine and card:
+        text = w._("You are in jail: pay the fine, use a card or try for doubles.")
+    elif fine:
+        text = w._("You are in jail: pay the fine or try for doubles.")
+    elif card:
+        text = w._("You are in jail: use a card or try for doubles.")
+    else:
+        text = w._("You are in jail: try for doubles.")
+    p = g.players[seat]
+    if p.jail_turns >= g.rules.max_jail_turns - 1 and _jail_fine(g, seat):
+        text += " " + w._("This is your last try: if it fails, you pay the fine.")
+    return text
+
+
+def _turn_prompt(w: _Words, seat: int) -> str:
+    g = w.game
+    if g.phase == PRE_ROLL:
+        if g.players[seat].in_jail:
+            return _jail_prompt(w, seat)
+        if g.rolled and g.extra_roll:
+            return w._("You rolled doubles: roll again.")
+        return w._("Your turn: roll the dice.")
+    if g.phase == BUY:
+        sq = g.buy_square
+        square, amount = w.square(sq), w.money(g.t.price[sq])
+        if g.is_legal(seat, A.BUY):
+            return w._("Buy {square} for {amount} or decline it?").format(
+                square=square, amount=amount
+            )
+        return w._(
+            "{square} costs {amount}, more than your cash: raise the money or decline it."
+        ).format(square=square, amount=amount)
+    if g.time_called:
+        return w._("Time is called: end the turn to finish the game.")
+    return w._("Build, mortgage or trade if you like, then end the turn.")
+
+
+def prompt(
+    game: Game, seat: int, lang: str = "en", narrator: Narrator | None = None
+) -> str | None:
+    """One sentence saying what ``game`` waits for from ``seat`` now, in ``lang``; None
+    when it waits for nothing from that seat. Once the game is over, every seat is told so.
+    `narrator`: the game's narrator in ``lang``, when the caller keeps one (the server's
+    rooms do: building one costs more than the sentence).
+
+    The decisions come in the engine's order (``Game.pending``): a trade offer, a choice
+    (income tax, pay or draw), a debt, a received mortgaged deed, a building to place, an
+    auction, then the turn itself."""
+    w = _Words(game, lang, narrator)
+    if game.is_over:
+        return _game_over(w)
+    if seat not in game.pending_seats():
+        return None
+    if game.offer is not None:
+        text = _offer_prompt(w, seat)
+    elif game.choice is not None:
+        text = _choice_prompt(w, seat)
+    elif game.debts:
+        text = _debt_prompt(w, seat)
+    elif game.receipts:
+        text = _receipt_prompt(w, seat)
+    elif game.placement is not None:
+        text = _placement_prompt(w, seat)
+    elif game.auction is not None:
+        text = _auction_prompt(w, seat)
+    else:
+        text = _turn_prompt(w, seat)
+    return _end(text)

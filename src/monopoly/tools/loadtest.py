@@ -1,0 +1,258 @@
+"""The load benchmark (``monopoly loadtest``): N concurrent games of bot clients playing
+over real WebSockets, each game two client seats and one server bot; a finished game is
+replaced by a new one until the time is up.
+
+Without a URL it starts its own server (``monopoly serve``) on a free loopback port with a
+temporary SQLite database, and reports the server's memory per game and the CPU time it
+spent per action. The server is always a process of its own (its own event loop); the
+load clients run here, in one event loop of this process, so on a small machine they
+compete with the server for the CPU: ``client_cpu_s`` says how much they took.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Coroutine
+from pathlib import Path
+from typing import Any, Final
+
+import aiohttp
+import orjson
+
+from monopoly.tools.client import SeatClient
+from monopoly.web import gcpolicy
+
+# The games start one by one over this many seconds (a third of a shorter run), 20 a
+# second for 200 games: a thundering herd of room creations would measure the lobby's
+# throughput rather than the round trips of the games in play (docs/protocol.md).
+RAMP: Final = 10.0
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def rss_bytes(pid: int) -> int | None:
+    """The resident memory of process `pid` (Linux /proc), or None."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) * 1024
+    except OSError:
+        return None
+    return None
+
+
+def start_server(
+    db_url: str, port: int, bot_delay: float = 0.0, extra_env: dict[str, str] | None = None
+) -> subprocess.Popen[bytes]:
+    """`monopoly serve` in a child process (its own process group)."""
+    env = {**os.environ, **(extra_env or {})}
+    return subprocess.Popen(
+        [sys.executable, "-m", "monopoly.cli", "serve", "--host", "127.0.0.1",
+         "--port", str(port), "--db", db_url, "--bot-delay", str(bot_delay)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, start_new_session=True,
+    )
+
+
+def wait_healthy(base: str, proc: subprocess.Popen[bytes] | None, timeout: float = 30) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc is not None and proc.poll() is not None:
+            err = proc.stderr.read().decode(errors="replace") if proc.stderr else ""
+            raise RuntimeError(f"the server exited ({proc.returncode}): {err[-2000:]}")
+        with contextlib.suppress(OSError), urllib.request.urlopen(
+                f"{base}/api/health", timeout=1) as answer:
+            if answer.status == 200:
+                return
+        time.sleep(0.1)
+    raise RuntimeError(f"the server at {base} did not answer in {timeout} s")
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """The CPU time (user + system) process `pid` has used so far (Linux /proc), or None."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+    # after the command's ")": state is field 3, utime field 14 and stime field 15
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _percentile(values: list[float], p: float) -> float | None:
+    if not values:
+        return None
+    ordered = sorted(values)
+    k = min(len(ordered) - 1, max(0, round(p / 100 * (len(ordered) - 1))))
+    return ordered[k]
+
+
+async def _post(http: aiohttp.ClientSession, url: str, body: dict[str, Any] | None = None,
+                headers: dict[str, str] | None = None) -> Any:
+    """POST `body` as JSON; the answer's JSON (raises on an error status)."""
+    async with http.post(url, json=body, headers=headers, raise_for_status=True) as response:
+        return await response.json(loads=orjson.loads)
+
+
+async def _one_game(http: aiohttp.ClientSession, url: str, ws_base: str, think: float,
+                    turns: int, stats: dict[str, Any]) -> None:
+    body = {"preset": "classic", "seats": 3, "bots": {"2": "easy"}, "nickname": "load-a",
+            "options": {"end": "turn_limit", "turn_limit": turns}}
+    made = await _post(http, f"{url}/api/rooms", body)
+    room = made["room"]
+    joined = await _post(http, f"{url}/api/rooms/{room}/join", {"nickname": "load-b"})
+    clients = [
+        SeatClient(f"{ws_base}/ws/{room}?token={made['token']}", made["seat"], think),
+        SeatClient(f"{ws_base}/ws/{room}?token={joined['token']}", joined["seat"], think),
+    ]
+    tasks = [asyncio.create_task(c.play(timeout=3600, session=http)) for c in clients]
+    await asyncio.sleep(0.05)
+    await _post(http, f"{url}/api/rooms/{room}/start",
+                headers={"Authorization": f"Bearer {made['host_token']}"})
+    try:
+        await asyncio.gather(*tasks)
+    finally:
+        for c in clients:
+            stats["round_trips"].extend(c.round_trips)
+            stats["actions"] += len(c.round_trips)
+            stats["errors"] += len(c.errors)
+    stats["games_finished"] += 1
+
+
+async def _run(url: str, games: int, duration: float, think: float, turns: int, ramp: float,
+               server_pid: int | None) -> dict[str, Any]:
+    stats: dict[str, Any] = {"round_trips": [], "actions": 0, "errors": 0,
+                             "games_finished": 0, "games_started": 0, "failures": []}
+    ws_base = url.replace("http://", "ws://").replace("https://", "wss://")
+    base_rss = rss_bytes(server_pid) if server_pid else None
+    base_cpu = cpu_seconds(server_pid) if server_pid else None
+    client_cpu = time.process_time()
+    peak = base_rss or 0
+    deadline = time.monotonic() + duration
+    # one session for the HTTP calls (create, join, start a room) and every client's
+    # WebSocket: no limit on its connections, as each WebSocket holds one
+    connector = aiohttp.TCPConnector(limit=0)
+    timeout = aiohttp.ClientTimeout(total=None, sock_connect=60, sock_read=None)
+    async with aiohttp.ClientSession(connector=connector, timeout=timeout) as http:
+
+        async def lane(n: int) -> None:
+            await asyncio.sleep(n / games * ramp)  # the games start one by one
+            while time.monotonic() < deadline:
+                stats["games_started"] += 1
+                try:
+                    await _one_game(http, url, ws_base, think, turns, stats)
+                except Exception as exc:
+                    stats["errors"] += 1
+                    stats["failures"].append(repr(exc)[:200])
+
+        async def sample() -> None:
+            nonlocal peak
+            while server_pid:
+                value = rss_bytes(server_pid)
+                if value:
+                    peak = max(peak, value)
+                await asyncio.sleep(0.5)
+
+        sampler = asyncio.create_task(sample())
+        started = time.monotonic()
+        ramp_end = time.perf_counter() + ramp
+        lanes = [asyncio.create_task(lane(n)) for n in range(games)]
+        await asyncio.gather(*lanes)
+        elapsed = time.monotonic() - started
+        sampler.cancel()
+    end_cpu = cpu_seconds(server_pid) if server_pid else None
+    server_cpu = None if end_cpu is None or base_cpu is None else end_cpu - base_cpu
+    client_cpu = time.process_time() - client_cpu
+    lat = [seconds for _, seconds in stats["round_trips"]]
+    p50, p99 = _percentile(lat, 50), _percentile(lat, 99)
+    held = _percentile([seconds for sent, seconds in stats["round_trips"] if sent >= ramp_end],
+                       99)
+    return {
+        "games": games,
+        "games_started": stats["games_started"],
+        "games_finished": stats["games_finished"],
+        "actions": stats["actions"],
+        "actions_per_s": round(stats["actions"] / elapsed, 1) if elapsed else None,
+        "p50_ms": None if p50 is None else round(p50 * 1000, 2),
+        "p99_ms": None if p99 is None else round(p99 * 1000, 2),
+        "max_ms": round(max(lat) * 1000, 2) if lat else None,
+        "p99_after_ramp_ms": None if held is None else round(held * 1000, 2),
+        "errors": stats["errors"],
+        "failures": stats["failures"][:5],
+        "seconds": round(elapsed, 1),
+        "think_s": think,
+        "ramp_s": ramp,
+        "server_cpu_s": None if server_cpu is None else round(server_cpu, 2),
+        "server_cpu_ms_per_action": round(server_cpu * 1000 / stats["actions"], 3)
+        if server_cpu is not None and stats["actions"]
+        else None,
+        "client_cpu_s": round(client_cpu, 2),
+        "server_rss_mb": round(peak / 2**20, 1) if server_pid else None,
+        "memory_per_game_kb": round((peak - (base_rss or 0)) / games / 1024, 1)
+        if server_pid and base_rss
+        else None,
+    }
+
+
+def _event_loop_run(coro: Coroutine[Any, Any, dict[str, Any]]) -> dict[str, Any]:
+    """Run `coro` on uvloop when it is installed, else on asyncio's own loop."""
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.run(coro)
+    return uvloop.run(coro)
+
+
+def default_ramp(duration: float) -> float:
+    """The seconds over which the games start: 10, or a third of a shorter run."""
+    return min(RAMP, duration / 3)
+
+
+def run_loadtest(url: str | None, games: int, duration: float, think: float = 0.25,
+                 turns: int = 40, ramp: float | None = None) -> dict[str, Any]:
+    """Run the benchmark; see the module docstring. Returns the figures."""
+    if ramp is None:
+        ramp = default_ramp(duration)
+    proc = None
+    tmp = None
+    if url is None:
+        tmp = tempfile.mkdtemp(prefix="monopoly-load-")
+        port = free_port()
+        proc = start_server(f"sqlite:///{tmp}/load.sqlite3", port)
+        url = f"http://127.0.0.1:{port}"
+    try:
+        wait_healthy(url, proc)
+        # the clients on uvloop (uvicorn's own loop, installed with it): the clients share
+        # the machine with the server, so every CPU second they save is the server's
+        # and with the garbage collector settled as the server's: the clients' own pauses
+        # would be counted in the round trips they measure
+        with gcpolicy.settled():
+            result = _event_loop_run(_run(url, games, duration, think, turns, ramp,
+                                          proc.pid if proc else None))
+        result["url"] = url
+        result["own_server"] = proc is not None
+        return result
+    finally:
+        if proc is not None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGTERM)
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait()
+        if tmp is not None:
+            shutil.rmtree(tmp, ignore_errors=True)
