@@ -22,7 +22,7 @@ from monopoly.board.actions import parse_action
 from monopoly.board.edition import LANGUAGES as EDITION_LANGUAGES
 from monopoly.board.edition import edition_names, load_edition
 from monopoly.board.record import replay
-from monopoly.board.text import Text
+from monopoly.core.text import Text
 from monopoly.i18n import (
     LANGUAGES,
     UnknownLanguageError,
@@ -366,7 +366,7 @@ def test_a_whole_game_narrates_in_the_language(lang: str) -> None:
 
 
 def test_doctests_of_the_language_modules() -> None:
-    import monopoly.board.text
+    import monopoly.core.text
     import monopoly.i18n
     import monopoly.narration.board.narrate
     import monopoly.narration.board.sheet
@@ -375,7 +375,7 @@ def test_doctests_of_the_language_modules() -> None:
         monopoly.i18n,
         monopoly.narration.board.narrate,
         monopoly.narration.board.sheet,
-        monopoly.board.text,
+        monopoly.core.text,
     )
     for module in modules:
         result = doctest.testmod(module)

@@ -9,10 +9,11 @@ from monopoly.board.errors import (
     RecordError,
     RulesError,
 )
-from monopoly.board.game import BANK, Game, Outcome
+from monopoly.board.game import BANK, Game
 from monopoly.board.options import RuleSet
 from monopoly.board.record import record_lines, replay, restore, snapshot, state_hash
 from monopoly.board.view import SeatView
+from monopoly.core.outcome import Outcome
 
 __all__ = [
     "BANK",

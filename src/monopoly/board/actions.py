@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from monopoly.board.errors import MalformedActionError
-from monopoly.board.text import Text
+from monopoly.core.text import Text
 
 N_SQUARES = 40
 

@@ -1,27 +1,26 @@
-"""Typed errors of the board game core. An error never leaves a half-changed state."""
+"""The board game core's errors: the shared hierarchy of :mod:`monopoly.core.errors`, and
+the error of its edition data."""
 
 from __future__ import annotations
 
+from monopoly.core.errors import (
+    DataError,
+    IllegalActionError,
+    MalformedActionError,
+    MonopolyError,
+    RecordError,
+    RulesError,
+)
 
-class MonopolyError(Exception):
-    """Base class of every error the board core raises."""
+__all__ = [
+    "EditionError",
+    "IllegalActionError",
+    "MalformedActionError",
+    "MonopolyError",
+    "RecordError",
+    "RulesError",
+]
 
 
-class EditionError(MonopolyError):
+class EditionError(DataError):
     """An edition data file is missing or malformed."""
-
-
-class RulesError(MonopolyError):
-    """A rule set has an unknown option or a value out of range."""
-
-
-class IllegalActionError(MonopolyError):
-    """An action is not legal in the current position; the state is unchanged."""
-
-
-class MalformedActionError(IllegalActionError):
-    """An action's text or parameters cannot be parsed or are of the wrong shape."""
-
-
-class RecordError(MonopolyError):
-    """A game record or snapshot cannot be read."""

@@ -6,20 +6,12 @@ is seat ``BANK`` (-1). Events are built only when the game was asked to (``event
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
-from typing import Any, ClassVar
+from dataclasses import dataclass
+from typing import ClassVar
+
+from monopoly.core.events import Event as Event  # the base of every event below
 
 BANK = -1
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    kind: ClassVar[str] = "event"
-
-    def to_dict(self) -> dict[str, Any]:
-        d = asdict(self)
-        d["kind"] = self.kind
-        return d
 
 
 @dataclass(frozen=True, slots=True)

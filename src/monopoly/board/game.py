@@ -52,7 +52,8 @@ from monopoly.board.tables import (
     BoardTables,
     board_tables,
 )
-from monopoly.board.text import Text
+from monopoly.core.outcome import Outcome
+from monopoly.core.text import Text
 
 BANK: Final = -1  # the same as events.BANK
 NOBODY: Final = -2
@@ -145,25 +146,6 @@ class TradeOffer:
     target: int
     give: A.Bundle  # from proposer to target
     take: A.Bundle  # from target to proposer
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """The result of a finished game (RULES.md §11)."""
-
-    # "last_player", "bankruptcies", "time_limit", "turn_limit", "target_worth", "stopped"
-    reason: str
-    winner: int | None
-    ranking: tuple[int, ...]  # seats, best first: survivors by net worth, then the bankrupt
-    net_worth: tuple[int, ...]  # by seat
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "reason": self.reason,
-            "winner": self.winner,
-            "ranking": list(self.ranking),
-            "net_worth": list(self.net_worth),
-        }
 
 
 class Game:
@@ -2250,7 +2232,7 @@ class Game:
                 and (len(survivors) == 1 or worth[survivors[0]] > worth[survivors[1]])
             ):
                 winner = survivors[0]
-        self.outcome = Outcome(reason, winner, ranking, worth)
+        self.outcome = Outcome(reason, winner, ranking, worth, "net_worth")
         self._emit(E.GameOver(reason, winner, ranking))
 
     # ------------------------------------------------------------------ views

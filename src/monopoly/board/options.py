@@ -17,12 +17,13 @@ Example::
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import asdict, dataclass, field, fields, replace
+from dataclasses import dataclass
 from typing import Any
 
-from monopoly.board.errors import RulesError
-from monopoly.board.text import N_, Text
+from monopoly.core.errors import RulesError
+from monopoly.core.options import OptionSet, make_preset
+from monopoly.core.options import option as _opt
+from monopoly.core.text import Text
 
 AUCTION_STYLES = ("open", "sealed", "none")
 FIRST_PLAYER = ("roll", "fixed")
@@ -30,30 +31,9 @@ END_CONDITIONS = ("last_player", "bankruptcies", "time_limit", "turn_limit", "ta
 
 BIG: int = 1_000_000_000
 
-_TYPE_CHECKS: dict[str, Callable[[object], bool]] = {
-    "int": lambda v: isinstance(v, int) and not isinstance(v, bool),
-    "bool": lambda v: isinstance(v, bool),
-    "str": lambda v: isinstance(v, str),
-}
-_TYPE_ERRORS: dict[str, str] = {
-    "int": N_("option {name} must be an integer, got {value}"),
-    "bool": N_("option {name} must be true or false, got {value}"),
-    "str": N_("option {name} must be a string, got {value}"),
-}
-
-
-def _opt(default: Any, low: int | None = None, high: int | None = None,
-         choices: tuple[str, ...] | None = None, section: str = "") -> Any:
-    meta: dict[str, Any] = {"section": section}
-    if low is not None:
-        meta["range"] = (low, high)
-    if choices is not None:
-        meta["choices"] = choices
-    return field(default=default, metadata=meta)
-
 
 @dataclass(frozen=True, slots=True)
-class RuleSet:
+class RuleSet(OptionSet):
     """Every option of the board game (RULES.md), with the classic defaults.
 
     Each field's metadata holds its RULES.md section and, for numbers, the allowed range
@@ -111,27 +91,8 @@ class RuleSet:
     turn_limit: int | None = _opt(None, 1, BIG, section="11")  # also a cap for simulations
     target_worth: int | None = _opt(None, 1, BIG, section="11")
 
-    def __post_init__(self) -> None:
-        for f in fields(self):
-            value = getattr(self, f.name)
-            optional = "None" in str(f.type)
-            if optional and value is None:
-                continue
-            kind = str(f.type).replace(" | None", "")
-            if not _TYPE_CHECKS[kind](value):
-                raise RulesError(Text(_TYPE_ERRORS[kind], name=f.name, value=repr(value)))
-            bounds = f.metadata.get("range")
-            if bounds is not None and not bounds[0] <= value <= bounds[1]:
-                raise RulesError(
-                    Text("option {name} must be between {low} and {high}, got {value}",
-                         name=f.name, low=bounds[0], high=bounds[1], value=value)
-                )
-            choices = f.metadata.get("choices")
-            if choices is not None and value not in choices:
-                raise RulesError(
-                    Text("option {name} must be one of {choices}; got {value}",
-                         name=f.name, choices=", ".join(choices), value=repr(value))
-                )
+    def check(self) -> None:
+        """`end` needs the option that bounds it."""
         needs = {"time_limit": "time_limit_minutes", "turn_limit": "turn_limit",
                  "target_worth": "target_worth"}
         needed = needs.get(self.end)
@@ -139,29 +100,6 @@ class RuleSet:
             raise RulesError(
                 Text("option end = {value} needs option {name}", value=self.end, name=needed)
             )
-
-    @classmethod
-    def from_dict(cls, options: dict[str, Any]) -> RuleSet:
-        """Build a rule set from option names and values; unknown names are errors."""
-        if not isinstance(options, dict):
-            raise RulesError(Text("rules must be an object of option names and values"))
-        return cls().with_options(**options)
-
-    def with_options(self, **options: Any) -> RuleSet:
-        """A copy with some options changed; unknown names are errors."""
-        known = {f.name for f in fields(self)}
-        unknown = sorted(set(options) - known)
-        if unknown:
-            raise RulesError(Text("unknown option(s): {names}", names=", ".join(unknown)))
-        return replace(self, **options)
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-    def changed(self) -> dict[str, Any]:
-        """The options that differ from the classic defaults."""
-        base = RuleSet()
-        return {k: v for k, v in self.to_dict().items() if getattr(base, k) != v}
 
     @property
     def counts_net_worth(self) -> bool:
@@ -171,14 +109,11 @@ class RuleSet:
 
 def option_section(name: str) -> str:
     """The RULES.md section an option comes from."""
-    for f in fields(RuleSet):
-        if f.name == name:
-            return str(f.metadata.get("section", ""))
-    raise RulesError(Text("unknown option {name}", name=name))
+    return RuleSet.option_section(name)
 
 
 def option_names() -> tuple[str, ...]:
-    return tuple(f.name for f in fields(RuleSet))
+    return RuleSet.option_names()
 
 
 # RULES.md §12: the presets, as option changes on top of the classic defaults.
@@ -241,8 +176,4 @@ PRESETS: tuple[str, ...] = tuple(PRESET_OPTIONS)
 
 def preset(name: str, **options: Any) -> RuleSet:
     """The rule set of a preset, with options set one by one on top of it."""
-    if name not in PRESET_OPTIONS:
-        raise RulesError(
-            Text("unknown preset {name}; presets: {names}", name=name, names=", ".join(PRESETS))
-        )
-    return RuleSet().with_options(**{**PRESET_OPTIONS[name], **options})
+    return make_preset(RuleSet, PRESET_OPTIONS, name, **options)

@@ -23,9 +23,10 @@ from typing import Any
 from monopoly.board import actions as A
 from monopoly.board.edition import load_edition
 from monopoly.board.errors import IllegalActionError, MonopolyError, RecordError
-from monopoly.board.game import NOBODY, Auction, Debt, Game, Outcome, Player, TradeOffer
+from monopoly.board.game import NOBODY, Auction, Debt, Game, Player, TradeOffer
 from monopoly.board.options import RuleSet
-from monopoly.board.text import Text, reason
+from monopoly.core.outcome import Outcome
+from monopoly.core.text import Text, reason
 
 RECORD_FORMAT = "monopoly-record/1"
 SNAPSHOT_FORMAT = "monopoly-snapshot/1"
@@ -176,13 +177,7 @@ def restore(data: dict[str, Any], *, events: bool = True) -> Game:
         game.placement = None if pl is None else (int(pl[0]), str(pl[1]))
         game._placement_paid = int(data.get("placement_paid", 0))
         out = data["outcome"]
-        game.outcome = (
-            None
-            if out is None
-            else Outcome(
-                out["reason"], out["winner"], tuple(out["ranking"]), tuple(out["net_worth"])
-            )
-        )
+        game.outcome = None if out is None else Outcome.from_dict(out)
         game.bankrupt_order = [int(s) for s in data["bankrupt_order"]]
         game.bank_in = int(data["bank_in"])
         game.bank_out = int(data["bank_out"])

@@ -23,7 +23,7 @@ The module-level :func:`gettext`, :func:`ngettext`, :func:`pgettext` and
 Translate the template first, then format it, so that translators see the placeholders.
 Mark texts kept in tables with :func:`gettext_noop` (``N_``), :func:`pgettext_noop` or
 :func:`npgettext_noop` and translate them where they are used. Engine errors are
-:class:`~monopoly.board.text.Text` values; :meth:`Translator.text` and
+:class:`~monopoly.core.text.Text` values; :meth:`Translator.text` and
 :meth:`Translator.error` render them.
 
 After adding or changing a text, ``make i18n`` extracts the messages into the catalogs
@@ -47,7 +47,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 
-from monopoly.board.text import MONEY_PARAMS, Text
+from monopoly.core.text import MONEY_PARAMS, Text
 
 if TYPE_CHECKING:
     from monopoly.board.edition import Edition
@@ -103,7 +103,7 @@ def npgettext_noop(context: str, singular: str, plural: str) -> tuple[str, str]:
     return singular, plural
 
 
-# Engine words that appear as params of Text messages (see monopoly.board.text): the value
+# Engine words that appear as params of Text messages (see monopoly.core.text): the value
 # the engine passes -> its msgid, translated with the param name as context.
 _ENGINE_WORDS: Final[Mapping[str, Mapping[str, str]]] = {
     "phase": {
@@ -193,7 +193,7 @@ class Translator:
     def text(
         self, text: str, edition: Edition | None = None, currency: str | None = None
     ) -> str:
-        """A :class:`~monopoly.board.text.Text` in this language; any other str as it is.
+        """A :class:`~monopoly.core.text.Text` in this language; any other str as it is.
 
         With an ``edition``, ``square`` params read ``5 (Reading Railroad)`` in this
         language and ``group`` params the group's name; money params take the currency

@@ -14,7 +14,7 @@ from typing import Any
 
 from monopoly.board.errors import RecordError
 from monopoly.board.record import replay, state_hash
-from monopoly.board.text import Text
+from monopoly.core.text import Text
 from monopoly.deal.errors import DealError
 from monopoly.deal.record import RECORD_FORMAT as DEAL_RECORD_FORMAT
 from monopoly.deal.record import replay as deal_replay
