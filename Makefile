@@ -7,10 +7,19 @@ STAMP := $(VENV)/.installed
 # The hot path, compiled to C extensions with mypyc (the same Python sources, type-checked
 # with mypy --strict). A stale build is discarded at import time (monopoly/__init__.py),
 # so the pure-Python sources are the truth; `make pure` removes the build.
-NATIVE := monopoly/board/game.py monopoly/board/actions.py monopoly/board/tables.py \
-          monopoly/board/view.py monopoly/bots/board/greedy.py monopoly/bots/board/driver.py \
+NATIVE := monopoly/board/position.py monopoly/board/decision.py monopoly/board/engine.py \
+          monopoly/board/rules/setup.py monopoly/board/rules/moving.py \
+          monopoly/board/rules/buying.py monopoly/board/rules/auctions.py \
+          monopoly/board/rules/rent.py monopoly/board/rules/cards.py \
+          monopoly/board/rules/taxes.py monopoly/board/rules/jail.py \
+          monopoly/board/rules/buildings.py monopoly/board/rules/debts.py \
+          monopoly/board/rules/trades.py monopoly/board/rules/bankruptcy.py \
+          monopoly/board/rules/ending.py monopoly/board/rules/table.py \
+          monopoly/board/game.py monopoly/board/actions.py monopoly/board/action_ids.py \
+          monopoly/board/tables.py monopoly/board/view.py \
+          monopoly/bots/board/greedy.py monopoly/bots/board/driver.py \
           monopoly/bots/board/strong.py monopoly/deal/game.py monopoly/deal/actions.py \
-          monopoly/deal/view.py monopoly/deal/players.py monopoly/bots/deal.py
+          monopoly/deal/view.py monopoly/deal/players.py monopoly/bots/deal/__init__.py
 NATIVE_STAMP := src/.native-built
 
 # The strategy lab's optional Ray backend (`monopoly simulate --backend ray`): the `ray` extra.

@@ -73,7 +73,7 @@ def key_of(game: Game, entry: A.LegalEntry) -> str:
         return "bid-sealed" if game.rules.auction == "sealed" else "bid-open"
     if kind == "build" and game.placement is not None:
         return "build-placing"  # placing a house won at a shortage auction (RULES.md §8)
-    if kind == "raise" and not any(d["debtor"] == 0 for d in game.view(0)["debts"]):
+    if kind == "raise" and not any(d["debtor"] == 0 for d in game.view(0).to_dict()["debts"]):
         return "raise-any"  # raising funds in bulk is the debtor's tool; else one by one
     return kind
 

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from monopoly.board import actions as A
-from monopoly.board import game as game_module
+from monopoly.board import engine
 from monopoly.board.game import BANK, Game
 from monopoly.board.testing import give, new_game, set_levels
 from monopoly.lab.board import conformance as C
@@ -239,13 +239,13 @@ def test_incremental_replay_catches_a_divergence() -> None:
 
 
 def test_a_broken_invariant_in_play_is_a_violation(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = game_module._APPLY[A.Buy]
+    real = engine.APPLY[A.Buy]
 
     def leaky_buy(self: Game, seat: int, action: A.Action) -> None:
         real(self, seat, action)
         self.players[seat].cash -= 1  # money vanishes on a purchase
 
-    monkeypatch.setitem(game_module._APPLY, A.Buy, leaky_buy)
+    monkeypatch.setitem(engine.APPLY, A.Buy, leaky_buy)
     result = C.run_conformance(2, seed=0, max_actions=200)
     assert result["violations"] == 2 and result["errors"] == 0
     assert all("money" in d for d in result["details"])
@@ -255,7 +255,7 @@ def test_an_engine_exception_is_an_error(monkeypatch: pytest.MonkeyPatch) -> Non
     def broken(self: Game, seat: int, action: A.Action) -> None:
         raise KeyError("boom")
 
-    monkeypatch.setitem(game_module._APPLY, A.Buy, broken)
+    monkeypatch.setitem(engine.APPLY, A.Buy, broken)
     result = C.run_conformance(3, seed=0, max_actions=200)
     assert result["errors"] == 3 and result["violations"] == 0
     assert all("engine error" in d and "boom" in d for d in result["details"])

@@ -289,7 +289,7 @@ def test_hotel_after_three_houses_in_the_short_game() -> None:
     g = Game(["a", "b"], 1, preset("short", first_player="fixed"))
     for seat in range(2):
         for sq in list(g.holdings[seat]):
-            g._give_property(sq, seat, -1)
+            g.give_property(sq, seat, -1)
     give(g, 0, PARK_PLACE, BOARDWALK)
     set_levels(g, s37=3, s39=3)
     assert "Build a hotel on Boardwalk ($200)" in _labels(g, 0)["en"]
@@ -347,7 +347,7 @@ def test_trade_offer_that_cannot_be_accepted() -> None:
     g = new_game(3)
     give(g, 1, BOARDWALK)
     g.apply(0, "propose 1 give=$100 take=39")
-    g._give_property(BOARDWALK, 1, 2)  # the deed is gone: accepting is not legal now
+    g.give_property(BOARDWALK, 1, 2)  # the deed is gone: accepting is not legal now
     assert A.ACCEPT_TRADE not in g.legal_actions(1)
     assert "You cannot accept it now" in _prompts(g, 1)["en"]
     assert _labels(g, 1)["en"][:2] == ["Reject the trade", "Counter-offer"]

@@ -55,8 +55,8 @@ def test_get_out_of_jail_free_card_is_kept_and_deck_has_15() -> None:
     assert len(p.jail_cards) == 1
     assert len(_deck_keys(g, "chance")) == 15
     assert "chance_get_out_of_jail_free" not in _deck_keys(g, "chance")
-    assert g.view(0)["decks"]["chance"] == 15
-    assert g.view(0)["players"][0]["jail_cards"] == ["chance"]
+    assert dict(g.view(0).decks)["chance"] == 15
+    assert g.view(0).players[0].jail_cards == ("chance",)
     assert p.cash == 1500
 
 
@@ -88,7 +88,7 @@ def test_get_out_of_jail_free_card_may_be_sold_to_another_player() -> None:
     assert g.pending == 1
     g.apply(1, "accept")
     assert g.players[0].jail_cards == []
-    assert g.view(1)["players"][1]["jail_cards"] == ["chance"]
+    assert g.view(1).players[1].jail_cards == ("chance",)
     assert g.players[0].cash == 1575
     assert g.players[1].cash == 1425
     assert len(_deck_keys(g, "chance")) == 15  # still out of the deck

@@ -78,7 +78,7 @@ def test_net_worth_formula() -> None:
     expected = 1000 + (60 + 200) + (60 + 250) + 100 + 150 + 175 + 400
     assert g.net_worth(0) == expected == 2395
     assert g.net_worth(1) == 1500
-    assert g.view(0)["players"][0]["net_worth"] == 2395
+    assert g.view(0).players[0].net_worth == 2395
 
 
 def test_net_worth_subtracts_debts() -> None:

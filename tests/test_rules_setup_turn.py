@@ -54,7 +54,7 @@ def test_decks_are_shuffled_face_down() -> None:
         orders.add(tuple(tuple(d) for d in g.decks))
     assert len(orders) > 1  # different seeds, different shuffles
     # the decks' order is never shown to a seat
-    assert g.view(0)["decks"] == {"chance": 16, "community_chest": 16}
+    assert dict(g.view(0).decks) == {"chance": 16, "community_chest": 16}
 
 
 class _OrderDice(random.Random):
@@ -75,7 +75,7 @@ def _game_with_order_throws(
     monkeypatch: pytest.MonkeyPatch, n: int, throws: list[tuple[int, int]]
 ) -> Game:
     monkeypatch.setattr(
-        "monopoly.board.game.random.Random", lambda seed: _OrderDice(seed, throws)
+        "monopoly.board.position.random.Random", lambda seed: _OrderDice(seed, throws)
     )
     return Game([f"p{i}" for i in range(n)], 1, RuleSet(first_player="roll"))
 

@@ -115,9 +115,10 @@ def test_sealed_bids_stay_hidden_until_all_are_in() -> None:
     assert all("117" not in repr(e) for e in events)
     for seat in (0, 2, None):
         view = g.view(seat)
-        assert "117" not in repr(view["auction"])
-        assert view["auction"]["submitted"] == [1]
-    assert g.view(0)["auction"]["high_bid"] == 0
+        assert view.auction is not None
+        assert "117" not in repr(view.auction) and "117" not in repr(view.to_dict())
+        assert view.auction.submitted == (1,)
+    assert g.view(0).auction.high_bid == 0
 
 
 def test_sealed_tie_repeats_the_auction_among_all_participants() -> None:
@@ -468,7 +469,7 @@ def test_hotel_after_three_houses_in_the_short_game() -> None:
     g = Game(["a", "b"], 1, preset("short", first_player="fixed"))
     for h in g.holdings:
         for sq in list(h):
-            g._give_property(sq, g.owner[sq], BANK)
+            g.give_property(sq, g.owner[sq], BANK)
     give(g, 0, 37, 39)
     set_levels(g, s37=3, s39=3)
     left = g.houses_left

@@ -14,8 +14,8 @@ def test_view_never_shows_the_order_of_the_decks() -> None:
     card_keys = {k for keys in game.t.card_keys for k in keys}
     for seat in (0, 1, 2, None):
         view = game.view(seat)
-        assert view["decks"] == {"chance": 16, "community_chest": 16}
-        text = json.dumps(view)
+        assert dict(view.decks) == {"chance": 16, "community_chest": 16}
+        text = json.dumps(view.to_dict())
         assert not any(key in text for key in card_keys)
 
 

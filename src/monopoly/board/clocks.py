@@ -9,7 +9,7 @@
   that long for one decision is forfeited (:class:`~monopoly.board.actions.Timeout`).
 
 The clock only decides *when*; the engine decides what is legal, and the table's actions
-are recorded like any other (seat :data:`~monopoly.board.game.TABLE`), so a replay is
+are recorded like any other (seat :data:`~monopoly.board.position.TABLE`), so a replay is
 exact without any clock. Pass any ``now()`` returning seconds: ``time.monotonic`` at a
 real table, a :class:`StepClock` in simulations and tests.
 
@@ -33,8 +33,10 @@ import random
 from collections.abc import Callable
 
 from monopoly.board import actions as A
-from monopoly.board.game import TABLE, Game
+from monopoly.board.game import Game
 from monopoly.board.options import RuleSet
+from monopoly.board.position import TABLE
+from monopoly.core.decision import Decision
 
 __all__ = ["StepClock", "TableClock"]
 
@@ -83,7 +85,7 @@ class TableClock:
         self.rules = rules
         self.now = now
         self.start = now()
-        self._decision: tuple[object, ...] | None = None
+        self._decision: Decision | None = None
         self._decision_since = self.start
         self._offer: object = None
         self._offer_since = self.start
@@ -127,7 +129,7 @@ class TableClock:
         ):
             out.append(A.EXPIRE_OFFER)
         if r.turn_clock_seconds is not None:
-            key = _decision_key(game)
+            key = game.decision()  # a new decision restarts the clock
             if key != self._decision:
                 self._decision = key
                 self._decision_since = now
@@ -147,18 +149,3 @@ class TableClock:
                 applied.append(action)
         return applied
 
-
-def _decision_key(game: Game) -> tuple[object, ...]:
-    """What identifies the decision the game waits for (a new one restarts the clock)."""
-    return (
-        tuple(game.pending_seats()),
-        game.turn_number,
-        game.phase,
-        game.offer,
-        game.choice,
-        len(game.debts),
-        len(game.receipts),
-        game.placement,
-        id(game.auction),
-        len(game.auction.sealed or ()) if game.auction is not None else -1,
-    )

@@ -22,11 +22,13 @@ from typing import Any
 
 from monopoly.board import actions as A
 from monopoly.board.edition import load_edition
-from monopoly.board.errors import IllegalActionError, MonopolyError, RecordError
+from monopoly.board.errors import MonopolyError, RecordError
 from monopoly.board.game import NOBODY, Auction, Debt, Game, Player, TradeOffer
 from monopoly.board.options import RuleSet
 from monopoly.core.outcome import Outcome
-from monopoly.core.text import Text, reason
+from monopoly.core.record import RecordCodec, header_line, replay_record
+from monopoly.core.record import moves as record_moves
+from monopoly.core.text import Text
 
 RECORD_FORMAT = "monopoly-record/1"
 SNAPSHOT_FORMAT = "monopoly-snapshot/1"
@@ -87,7 +89,7 @@ def snapshot(game: Game) -> dict[str, Any]:
             "min_bid": au.min_bid,
         },
         "auction_queue": list(game.auction_queue),
-        "auction_requester": game._auction_requester,
+        "auction_requester": game.auction_requester,
         "debts": [[d.debtor, d.creditor, d.amount, d.reason] for d in game.debts],
         "after_debt_move": game.after_debt_move,
         "offer": None
@@ -95,7 +97,7 @@ def snapshot(game: Game) -> dict[str, Any]:
         else [offer.proposer, offer.target, offer.give.text(), offer.take.text()],
         "receipts": [list(r) for r in game.receipts],
         "placement": list(game.placement) if game.placement else None,
-        "placement_paid": game._placement_paid,
+        "placement_paid": game.placement_paid,
         "outcome": game.outcome.to_dict() if game.outcome else None,
         "bankrupt_order": list(game.bankrupt_order),
         "bank_in": game.bank_in,
@@ -161,7 +163,7 @@ def restore(data: dict[str, Any], *, events: bool = True) -> Game:
             ]
             game.auction.min_bid = int(au.get("min_bid", 1))
         game.auction_queue = deque(int(s) for s in data["auction_queue"])
-        game._auction_requester = int(data.get("auction_requester", NOBODY))
+        game.auction_requester = int(data.get("auction_requester", NOBODY))
         game.debts = [Debt(int(a), int(b), int(c), str(r)) for a, b, c, r in data["debts"]]
         game.after_debt_move = int(data["after_debt_move"])
         offer = data["offer"]
@@ -175,7 +177,7 @@ def restore(data: dict[str, Any], *, events: bool = True) -> Game:
         game.receipts = [(int(a), int(b)) for a, b in data["receipts"]]
         pl = data["placement"]
         game.placement = None if pl is None else (int(pl[0]), str(pl[1]))
-        game._placement_paid = int(data.get("placement_paid", 0))
+        game.placement_paid = int(data.get("placement_paid", 0))
         out = data["outcome"]
         game.outcome = None if out is None else Outcome.from_dict(out)
         game.bankrupt_order = [int(s) for s in data["bankrupt_order"]]
@@ -191,7 +193,7 @@ def restore(data: dict[str, Any], *, events: bool = True) -> Game:
         game.landed_street = int(data.get("landed_street", -1))
         if game.events is not None:
             game.events.clear()
-        game._touch()
+        game.touch()
         return game
     except RecordError:
         raise
@@ -221,6 +223,7 @@ def state_hash(game: Game) -> str:
 
 
 def header(game: Game) -> dict[str, Any]:
+    """The record's header: the format, rules, edition, seats and seed."""
     return {
         "format": RECORD_FORMAT,
         "rules": game.rules.to_dict(),
@@ -232,7 +235,7 @@ def header(game: Game) -> dict[str, Any]:
 
 def record_lines(game: Game) -> list[str]:
     """The game's record: a header line, then one ``[seat, "action"]`` line per action."""
-    lines = [json.dumps(header(game), sort_keys=True, ensure_ascii=False)]
+    lines = [header_line(header(game), ensure_ascii=False)]
     lines.extend(
         json.dumps([seat, action.text()], ensure_ascii=False) for seat, action in game.history
     )
@@ -243,54 +246,35 @@ def record_text(game: Game) -> str:
     return "\n".join(record_lines(game)) + "\n"
 
 
-def replay(lines: Iterable[str], *, events: bool = False) -> Game:
+def _new_game(head: dict[str, Any], events: bool) -> Game:
+    return Game(
+        [str(s) for s in head["seats"]],
+        int(head["seed"]),
+        RuleSet.from_dict(head["rules"]),
+        load_edition(str(head["edition"])),
+        events=events,
+    )
+
+
+def _parse_move(line: str) -> tuple[int, A.Action]:
+    seat, text = json.loads(line)
+    return int(seat), A.parse_action(str(text))
+
+
+def _apply(game: Game, seat: int, action: A.Action) -> object:
+    return game.apply(seat, action)
+
+
+#: How the board game reads and writes its records (:mod:`monopoly.core.record`).
+CODEC: RecordCodec[Game] = RecordCodec(RECORD_FORMAT, "board game", _new_game, _parse_move, _apply)
+
+
+def replay(lines: str | Iterable[str], *, events: bool = False) -> Game:
     """Replay a record. Raises :class:`RecordError` naming the line that fails."""
-    it = iter(lines)
-    try:
-        first = next(it)
-    except StopIteration:
-        raise RecordError(Text("empty record")) from None
-    try:
-        head = json.loads(first)
-        if not isinstance(head, dict) or head.get("format") != RECORD_FORMAT:
-            raise RecordError(
-                Text("line 1: not a record header (format {value})", value=repr(RECORD_FORMAT))
-            )
-        game = Game(
-            [str(s) for s in head["seats"]],
-            int(head["seed"]),
-            RuleSet.from_dict(head["rules"]),
-            load_edition(str(head["edition"])),
-            events=events,
-        )
-    except RecordError:
-        raise
-    except (KeyError, TypeError, ValueError, json.JSONDecodeError, MonopolyError) as exc:
-        raise RecordError(Text("line 1: bad header: {error}", error=reason(exc))) from exc
-    for n, seat, action in moves(it):
-        try:
-            game.apply(seat, action)
-        except (IllegalActionError, TypeError, ValueError) as exc:
-            raise _line_error(n, exc) from exc
-    return game
+    return replay_record(CODEC, lines, events=events)
 
 
 def moves(lines: Iterable[str]) -> Iterator[tuple[int, int, A.Action]]:
     """The action lines of a record (the lines after its header): ``(line number, seat,
     action)``, blank lines skipped; :class:`RecordError` names a malformed line."""
-    for n, line in enumerate(lines, start=2):
-        if not line.strip():
-            continue
-        try:
-            seat, text = json.loads(line)
-            move = int(seat), A.parse_action(str(text))
-        except (IllegalActionError, TypeError, ValueError) as exc:
-            raise _line_error(n, exc) from exc
-        yield n, *move
-
-
-def _line_error(n: int, exc: Exception) -> RecordError:
-    if isinstance(exc, IllegalActionError):
-        return RecordError(Text("line {line}: {error}", line=n, error=reason(exc)))
-    return RecordError(
-        Text("line {line}: malformed action line: {error}", line=n, error=reason(exc)))
+    return record_moves(CODEC, lines)

@@ -61,6 +61,23 @@ _EFFECT = {
 
 
 @dataclass(frozen=True, slots=True)
+class CardEffectRow:
+    """What a Chance or Community Chest card does (docs/rules.md §5), from the edition's
+    data: the effect kind (``E_*``) and the parameters it reads."""
+
+    effect: int  # E_ADVANCE_TO ... E_PAY_OR_DRAW
+    square: int  # ADVANCE_TO, BACK_TO: the target square
+    nearest: int  # ADVANCE_TO_NEAREST: K_RAILROAD or K_UTILITY
+    rent_multiplier: int  # nearest railroad: 2 = twice the rent
+    dice_multiplier: int  # nearest utility: nonzero = ten times a fresh throw
+    amount: int  # COLLECT, PAY, COLLECT_FROM_EACH, PAY_EACH, PAY_OR_DRAW
+    spaces: int  # MOVE_BACK: how many squares back
+    per_house: int  # REPAIRS
+    per_hotel: int  # REPAIRS
+    deck: int  # PAY_OR_DRAW: the deck to draw from instead (index), else -1
+
+
+@dataclass(frozen=True, slots=True)
 class BoardTables:
     kind: tuple[int, ...]
     price: tuple[int, ...]
@@ -80,9 +97,7 @@ class BoardTables:
     nearest_utility: tuple[int, ...]
     deck_keys: tuple[str, ...]  # index -> deck key; 0 chance, 1 community chest, ...
     deck_of_kind: dict[int, int]  # K_CHANCE/K_CHEST -> deck index
-    # per deck: per card (effect, square, nearest_kind, rent_mult, dice_mult, amount,
-    # spaces, per_house, per_hotel, other_deck_index)
-    cards: tuple[tuple[tuple[int, ...], ...], ...]
+    cards: tuple[tuple[CardEffectRow, ...], ...]  # per deck: per card
     card_keys: tuple[tuple[str, ...], ...]
     jail: int
     go_to_jail: int
@@ -123,7 +138,7 @@ def board_tables(edition: Edition) -> BoardTables:
             e = card.effect
             nearest = _KIND.get(e.nearest, K_OTHER) if e.nearest else K_OTHER
             rows.append(
-                (
+                CardEffectRow(
                     _EFFECT[e.kind],
                     e.square,
                     nearest,

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from typing import Any, cast
 
 from monopoly.board.game import Game
+from monopoly.board.rules import buildings
 
 
 class RiggedDice:
@@ -65,14 +66,14 @@ def stack_deck(game: Game, deck: str, *card_keys: str) -> None:
 def give(game: Game, seat: int, *squares: int) -> None:
     """Hand properties from the bank to a seat, as if bought (no money moves)."""
     for sq in squares:
-        game._give_property(sq, game.owner[sq], seat)
+        game.give_property(sq, game.owner[sq], seat)
 
 
 def set_levels(game: Game, **levels: int) -> None:
     """Set building levels by square, e.g. ``set_levels(g, s37=4, s39=5)``; adjusts bank stock."""
     for key, lv in levels.items():
-        game._set_level(int(key.lstrip("s")), lv)
-    game._touch()
+        buildings.set_level(game, int(key.lstrip("s")), lv)
+    game.touch()
 
 
 def new_game(players: int = 4, seed: int = 1, **rules: object) -> Game:

@@ -1,24 +1,282 @@
-"""What one seat may see: a read-only window on a game, without the order of the decks.
+"""What one seat may see: never the order of the decks (nor, before they are opened, the
+sealed bids), everything else: every seat's cash, position, deeds and buildings are
+public in Monopoly.
 
-Bots take a :class:`SeatView` and the legal actions, nothing else. The view reads the live
-game (no copying, so it is cheap to hand out on every decision) but exposes only public
-information: every seat's cash, position, properties and buildings are public in
-Monopoly; the order of the Chance and Community Chest piles is not.
+Two forms of the same information:
+
+- :class:`BoardView` (``Game.view(seat)``): a frozen value, for the web, the store, the
+  narration and reinforcement learning; ``to_dict()`` is its JSON form;
+- :class:`SeatView` (``Game.seat_view(seat)``): a live read-only window on the game, for
+  bots and adapters that read many facts many times a turn (no copying, so it is cheap to
+  hand out on every decision).
+
+Example::
+
+    >>> from monopoly.board.game import Game
+    >>> g = Game(["Ann", "Bob"], seed=1)
+    >>> v = g.view(0)
+    >>> v.players[0].cash, dict(v.decks)["chance"], v.to_dict()["phase"]
+    (1500, 16, 'pre_roll')
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
+from monopoly.board import actions as A
+from monopoly.board import decision as D
+from monopoly.board import engine
 from monopoly.board.edition import Edition
-from monopoly.board.game import BANK, NOBODY, Game
+from monopoly.board.options import RuleSet
+from monopoly.board.position import BANK, CHOICE_TAX, NOBODY, Position
+from monopoly.board.rules import debts, ending, jail, rent, taxes
 from monopoly.board.tables import BoardTables
+from monopoly.core.decision import Decision
+from monopoly.core.ids import Money, PlayerId, SquareIndex
+from monopoly.core.outcome import Outcome
+
+__all__ = [
+    "BANK",
+    "AuctionView",
+    "BoardView",
+    "ChoiceView",
+    "DebtView",
+    "OfferView",
+    "PlayerView",
+    "SeatView",
+    "board_view",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    seat: PlayerId
+    name: str
+    cash: Money
+    position: SquareIndex
+    in_jail: bool
+    jail_turns: int
+    jail_cards: tuple[str, ...]  # the decks they come from
+    bankrupt: bool
+    net_worth: Money
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "name": self.name,
+            "cash": self.cash,
+            "position": self.position,
+            "in_jail": self.in_jail,
+            "jail_turns": self.jail_turns,
+            "jail_cards": list(self.jail_cards),
+            "bankrupt": self.bankrupt,
+            "net_worth": self.net_worth,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class AuctionView:
+    lot: str  # "property", "house" or "hotel"
+    square: SquareIndex
+    bidders: tuple[PlayerId, ...]
+    next: PlayerId | None  # who bids next (the first still to bid, sealed)
+    high_bid: Money
+    high_bidder: PlayerId | None
+    sealed: bool
+    submitted: tuple[PlayerId, ...]  # who has handed in a sealed bid; never the amounts
+    round: int
+    min_bid: Money
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "lot": self.lot,
+            "square": self.square,
+            "bidders": list(self.bidders),
+            "next": self.next,
+            "high_bid": self.high_bid,
+            "high_bidder": self.high_bidder,
+            "sealed": self.sealed,
+            "submitted": list(self.submitted),
+            "round": self.round,
+            "min_bid": self.min_bid,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class DebtView:
+    debtor: PlayerId
+    creditor: PlayerId
+    amount: Money
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"debtor": self.debtor, "creditor": self.creditor, "amount": self.amount}
+
+
+@dataclass(frozen=True, slots=True)
+class OfferView:
+    proposer: PlayerId
+    target: PlayerId
+    give: str  # the proposer's side, in the action notation
+    take: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"proposer": self.proposer, "target": self.target, "give": self.give,
+                "take": self.take}
+
+
+@dataclass(frozen=True, slots=True)
+class ChoiceView:
+    seat: PlayerId
+    kind: str  # "tax" or "card"
+    amount: Money
+    deck: str | None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seat": self.seat, "kind": self.kind, "amount": self.amount, "deck": self.deck}
+
+
+@dataclass(frozen=True, slots=True)
+class BoardView:
+    """What `seat` may see, frozen (None: a spectator)."""
+
+    seat: PlayerId | None
+    turn: int
+    turn_player: PlayerId
+    phase: str
+    pending: PlayerId | None
+    decision: Decision
+    dice: tuple[int, int]
+    players: tuple[PlayerView, ...]
+    order: tuple[PlayerId, ...]
+    owner: tuple[PlayerId, ...]
+    level: tuple[int, ...]
+    mortgaged: tuple[bool, ...]
+    houses_left: int
+    hotels_left: int
+    decks: tuple[tuple[str, int], ...]  # (deck key, cards in it): never their order
+    buy_square: SquareIndex
+    auction: AuctionView | None
+    debts: tuple[DebtView, ...]
+    offer: OfferView | None
+    receipts: tuple[tuple[PlayerId, SquareIndex], ...]
+    placement: tuple[PlayerId, str] | None
+    outcome: Outcome | None
+    pot: Money
+    loans: tuple[tuple[PlayerId, PlayerId, Money], ...]  # (borrower, lender, owed)
+    choice: ChoiceView | None
+    time_called: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form (the web protocol's ``view``)."""
+        return {
+            "seat": self.seat,
+            "turn": self.turn,
+            "turn_player": self.turn_player,
+            "phase": self.phase,
+            "pending": self.pending,
+            "dice": list(self.dice),
+            "players": [p.to_dict() for p in self.players],
+            "order": list(self.order),
+            "owner": list(self.owner),
+            "level": list(self.level),
+            "mortgaged": list(self.mortgaged),
+            "houses_left": self.houses_left,
+            "hotels_left": self.hotels_left,
+            "decks": dict(self.decks),
+            "buy_square": self.buy_square,
+            "auction": None if self.auction is None else self.auction.to_dict(),
+            "debts": [d.to_dict() for d in self.debts],
+            "offer": None if self.offer is None else self.offer.to_dict(),
+            "receipts": [list(r) for r in self.receipts],
+            "placement": list(self.placement) if self.placement else None,
+            "outcome": self.outcome.to_dict() if self.outcome else None,
+            "pot": self.pot,
+            "loans": [list(loan) for loan in self.loans],
+            "choice": None if self.choice is None else self.choice.to_dict(),
+            "time_called": self.time_called,
+        }
+
+
+def board_view(g: Position, seat: PlayerId | None) -> BoardView:
+    """What `seat` may see of `g`, frozen (None: a spectator)."""
+    t = g.t
+    au = g.auction
+    offer = g.offer
+    pending = D.pending(g)
+    choice = g.choice
+    return BoardView(
+        seat=seat,
+        turn=g.turn_number,
+        turn_player=g.turn_player,
+        phase=g.phase_name,
+        pending=pending,
+        decision=D.decision(g),
+        dice=g.dice,
+        players=tuple(
+            PlayerView(
+                p.seat,
+                p.name,
+                p.cash,
+                p.position,
+                p.in_jail,
+                p.jail_turns,
+                tuple(t.deck_keys[d] for d, _ in p.jail_cards),
+                p.bankrupt,
+                ending.net_worth(g, p.seat),
+            )
+            for p in g.players
+        ),
+        order=tuple(g.order),
+        owner=tuple(g.owner),
+        level=tuple(g.level),
+        mortgaged=tuple(g.mortgaged),
+        houses_left=g.houses_left,
+        hotels_left=g.hotels_left,
+        decks=tuple((t.deck_keys[d], len(pile)) for d, pile in enumerate(g.decks)),
+        buy_square=g.buy_square,
+        auction=None
+        if au is None
+        else AuctionView(
+            au.lot,
+            au.square,
+            tuple(au.bidders),
+            au.bidders[au.turn] if au.sealed is None else pending,
+            au.high_bid,
+            au.high_bidder if au.high_bidder != NOBODY else None,
+            au.sealed is not None,
+            tuple(sorted(au.sealed)) if au.sealed is not None else (),
+            au.round,
+            au.min_bid,
+        ),
+        debts=tuple(DebtView(d.debtor, d.creditor, d.amount) for d in g.debts),
+        offer=None
+        if offer is None
+        else OfferView(offer.proposer, offer.target, offer.give.text(), offer.take.text()),
+        receipts=tuple(g.receipts),
+        placement=g.placement,
+        outcome=g.outcome,
+        pot=g.pot,
+        loans=tuple((b, lender, v) for (b, lender), v in sorted(g.loans.items())),
+        choice=None
+        if choice is None
+        else ChoiceView(
+            choice[0],
+            "tax" if choice[1] == CHOICE_TAX else "card",
+            choice[3],
+            t.deck_keys[choice[2]] if choice[2] >= 0 else None,
+        ),
+        time_called=g.time_called,
+    )
 
 
 class SeatView:
+    """A seat's live read-only window on a game (see the module docstring); ``seat``
+    None is a spectator's."""
+
     __slots__ = ("_g", "seat")
 
-    def __init__(self, game: Game, seat: int | None) -> None:
+    def __init__(self, game: Position, seat: PlayerId | None) -> None:
         self._g = game
         self.seat = seat
 
@@ -32,7 +290,7 @@ class SeatView:
         return self._g.t
 
     @property
-    def rules(self) -> Any:
+    def rules(self) -> RuleSet:
         return self._g.rules
 
     # --- the turn
@@ -50,7 +308,43 @@ class SeatView:
 
     @property
     def pending(self) -> int | None:
-        return self._g.pending
+        return D.pending(self._g)
+
+    def decision(self) -> Decision:
+        """The decision the game waits for (the same for every seat)."""
+        return D.decision(self._g)
+
+    def pending_seats(self) -> list[int]:
+        return D.pending_seats(self._g)
+
+    def legal_actions(self) -> list[A.LegalEntry]:
+        """This seat's legal actions (none for a spectator)."""
+        return [] if self.seat is None else engine.legal_actions(self._g, self.seat)
+
+    @property
+    def rolled(self) -> bool:
+        """The player on turn has thrown the dice this turn."""
+        return self._g.rolled
+
+    @property
+    def extra_roll(self) -> bool:
+        """The last throw was doubles: the player on turn throws again."""
+        return self._g.extra_roll
+
+    @property
+    def time_called(self) -> bool:
+        return self._g.time_called
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self._g.outcome
+
+    @property
+    def dice(self) -> tuple[int, int]:
+        return self._g.dice
+
+    def name(self, seat: int) -> str:
+        return self._g.players[seat].name
 
     @property
     def is_over(self) -> bool:
@@ -88,10 +382,14 @@ class SeatView:
         return self._g.active_seats()
 
     def net_worth(self, seat: int) -> int:
-        return self._g.net_worth(seat)
+        return ending.net_worth(self._g, seat)
 
     def liquidation_value(self, seat: int) -> int:
-        return self._g.liquidation_value(seat)
+        return debts.liquidation_value(self._g, seat)
+
+    def jail_fine(self, seat: int) -> int:
+        """The fine `seat` would pay to leave jail (§7: waived in some stays)."""
+        return jail.jail_fine(self._g, self._g.players[seat])
 
     # --- the board
     def owner(self, sq: int) -> int:
@@ -113,12 +411,12 @@ class SeatView:
         return list(self._g.holdings[seat])
 
     def rent_of(self, sq: int, throw: int = 7) -> int:
-        return self._g.rent_of(sq, throw)
+        return rent.rent_of(self._g, sq, throw)
 
     def interest(self, sq: int) -> int:
         """§9: the interest on deed `sq`'s mortgage (10 % rounded up by default), paid to
         lift it and, at once, by whoever receives it mortgaged."""
-        return self._g._interest(sq)
+        return debts.interest(self._g, sq)
 
     @property
     def houses_left(self) -> int:
@@ -132,6 +430,18 @@ class SeatView:
         return len(self._g.decks[self._g.t.deck_keys.index(deck)])
 
     # --- overlays
+    def debts(self) -> list[tuple[int, int, int]]:
+        """(debtor, creditor, amount) of every debt waiting, in order."""
+        return [(d.debtor, d.creditor, d.amount) for d in self._g.debts]
+
+    def receipt(self) -> tuple[int, int] | None:
+        """(seat, square) of the received mortgaged deed waiting for its decision."""
+        return self._g.receipts[0] if self._g.receipts else None
+
+    def placement(self) -> tuple[int, str] | None:
+        """(seat, lot) of a building won at auction waiting to be placed (§8)."""
+        return self._g.placement
+
     def debt(self) -> tuple[int, int, int] | None:
         """(debtor, creditor, amount) of the debt waiting to be paid, if any."""
         if not self._g.debts:
@@ -174,25 +484,25 @@ class SeatView:
 
     def total_worth(self, seat: int) -> int:
         """The income tax base (RULES.md §6): cash + printed prices + buildings at cost."""
-        return self._g.total_worth(seat)
+        return taxes.total_worth(self._g, seat)
 
     def percent_tax(self) -> int:
         """What this seat would pay choosing the percentage income tax (RULES.md §6)."""
-        return self._g.percent_tax(self.seat) if self.seat is not None else 0
+        return taxes.percent_tax(self._g, self.seat) if self.seat is not None else 0
 
     def pot(self) -> int:
         """The Free Parking pot (RULES.md §6 house rule)."""
         return self._g.pot
 
     def loans_owed(self, seat: int) -> int:
-        return self._g.loans_owed(seat)
+        return debts.loans_owed(self._g, seat)
 
     def loan_claims(self, seat: int) -> int:
-        return self._g.loan_claims(seat)
+        return debts.loan_claims(self._g, seat)
 
     def is_legal(self, action: object) -> bool:
         """Whether this seat may take `action` now (the engine's own check)."""
-        return self.seat is not None and self._g.is_legal(self.seat, action)
+        return self.seat is not None and engine.is_legal(self._g, self.seat, action)
 
     def offer(self) -> dict[str, Any] | None:
         o = self._g.offer
@@ -200,9 +510,10 @@ class SeatView:
             return None
         return {"proposer": o.proposer, "target": o.target, "give": o.give, "take": o.take}
 
+    def frozen(self) -> BoardView:
+        """The same information, frozen (:func:`board_view`)."""
+        return board_view(self._g, self.seat)
+
     def to_dict(self) -> dict[str, Any]:
         """The full view as JSON-ready data (for the web and logs)."""
-        return self._g.view(self.seat)
-
-
-__all__ = ["BANK", "SeatView"]
+        return board_view(self._g, self.seat).to_dict()

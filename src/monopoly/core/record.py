@@ -12,7 +12,7 @@ Example::
     >>> from monopoly.board.record import CODEC
     >>> game = replay_record(CODEC, [
     ...     '{"format": "monopoly-record/1", "rules": {}, "edition": "standard",'
-    ...     ' "seats": ["Ann", "Bob"], "seed": 1}', '[0, "roll"]'])
+    ...     ' "seats": ["Ann", "Bob"], "seed": 1}', '[1, "roll"]'])
     >>> len(game.history)
     1
     >>> replay_record(CODEC, ["[0, 1]"])

@@ -211,7 +211,7 @@ def state_message(
         "type": "state",
         "seq": seq,
         "status": status,
-        "view": game.view(seat),
+        "view": game.view(seat).to_dict(),
         "legal": legal_json(game, seat, lang, labels),
         "prompt": prompt(game, seat, lang, narrator) if asked and seat is not None else None,
         "waiting": waiting,

@@ -83,7 +83,7 @@ def apply_delta(view: dict[str, Any], change: dict[str, Any]) -> dict[str, Any]:
 
 
 def _public_view(game: Game) -> dict[str, Any]:
-    view = game.view(None)
+    view = game.view(None).to_dict()
     view.pop("seat", None)
     return view
 

@@ -539,7 +539,7 @@ class Room:
             "type": "state",
             "seq": self.seq,
             "status": self.status,
-            "view": game.view(seat),
+            "view": game.view(seat).to_dict(),
         })
         tail = encode({
             "prompt": self._prompt(game, seat, lang, waiting),

@@ -35,7 +35,8 @@ from collections.abc import Callable
 from typing import Final
 
 from monopoly.board import actions as A
-from monopoly.board.game import (
+from monopoly.board.game import Game
+from monopoly.board.position import (
     BANK,
     BUY,
     CHOICE_TAX,
@@ -44,7 +45,6 @@ from monopoly.board.game import (
     NOBODY,
     POT,
     PRE_ROLL,
-    Game,
 )
 from monopoly.i18n import pgettext_noop
 from monopoly.narration.board.narrate import Narrator
