@@ -184,7 +184,7 @@ def test_an_edition_variant_missing_from_the_catalog_falls_back() -> None:
 
 
 def _texts(g: Game, seat: int, lang: str) -> list[str]:
-    return [text for _, text in labels(g, seat, lang)]
+    return [text for _, text in labels(g.seat_view(seat), lang)]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -239,7 +239,7 @@ def test_a_shortage_auction_and_the_placement(level: int) -> None:
     g.apply(0, A.BUILD[LION_KING])
     assert g.auction is not None
     for lang in LANGUAGES:
-        text = prompt(g, 1, lang)
+        text = prompt(g.seat_view(1), lang)
         assert text is not None and word[lang] in text, text
         _no_generic(text, lang)
     expected = {
@@ -255,12 +255,12 @@ def test_a_shortage_auction_and_the_placement(level: int) -> None:
         },
     }[level]
     for lang, start in expected.items():
-        assert (prompt(g, 1, lang) or "").startswith(start)
+        assert (prompt(g.seat_view(1), lang) or "").startswith(start)
     g.apply(1, A.Bid(210))
     g.apply(0, A.PASS_BID)
     assert g.placement is not None and g.placement[0] == 1
     for lang in LANGUAGES:
-        text = prompt(g, 1, lang)
+        text = prompt(g.seat_view(1), lang)
         assert text is not None and word[lang] in text, text
         _no_generic(text, lang)
         place = [t for t in _texts(g, 1, lang) if word[lang] in t][:2]
@@ -268,14 +268,14 @@ def test_a_shortage_auction_and_the_placement(level: int) -> None:
         for t in place:
             _no_generic(t, lang)
     if level:
-        assert prompt(g, 1, "en") == "Place the Sleeping Beauty Castle you won at auction."
+        assert prompt(g.seat_view(1), "en") == "Place the Sleeping Beauty Castle you won at auction."
         assert _texts(g, 1, "en")[0] == "Place the Sleeping Beauty Castle on Tarzan"
-        assert prompt(g, 1, "cs") == "Umísti vydražený zámek Šípkové Růženky."
+        assert prompt(g.seat_view(1), "cs") == "Umísti vydražený zámek Šípkové Růženky."
     else:
-        assert prompt(g, 1, "en") == "Place the White Rabbit Cottage you won at auction."
+        assert prompt(g.seat_view(1), "en") == "Place the White Rabbit Cottage you won at auction."
         assert _texts(g, 1, "en")[0] == "Place the White Rabbit Cottage on Tarzan"
-        assert prompt(g, 1, "cs") == "Umísti vydraženou chaloupku Bílého králíka."
-        assert prompt(g, 1, "ru") == "Поставьте выигранный на аукционе дом Белого кролика."
+        assert prompt(g.seat_view(1), "cs") == "Umísti vydraženou chaloupku Bílého králíka."
+        assert prompt(g.seat_view(1), "ru") == "Поставьте выигранный на аукционе дом Белого кролика."
 
 
 def test_the_standard_edition_keeps_its_building_labels() -> None:

@@ -39,13 +39,13 @@ def _money(amount: int, lang: str, currency: str = "$") -> str:
 def _labels(g: Game, seat: int) -> dict[str, list[str]]:
     """The labels of every legal entry of `seat` in en, cs, ru, checked: none empty,
     distinct within a language, and different between the languages."""
-    out = {lang: [text for _, text in labels(g, seat, lang)] for lang in LANGUAGES}
+    out = {lang: [text for _, text in labels(g.seat_view(seat), lang)] for lang in LANGUAGES}
     entries = g.legal_actions(seat)
     for lang, texts in out.items():
         assert len(texts) == len(entries)
         assert all(t.strip() for t in texts), (lang, texts)
         assert len(set(texts)) == len(texts), (lang, texts)
-        assert texts == [label(g, seat, e, lang) for e in entries]
+        assert texts == [label(g.seat_view(seat), e, lang) for e in entries]
     for en, cs, ru in zip(out["en"], out["cs"], out["ru"], strict=True):
         assert len({en, cs, ru}) == 3, (en, cs, ru)
     return out
@@ -55,7 +55,7 @@ def _prompts(g: Game, seat: int) -> dict[str, str]:
     """The prompt for `seat` in en, cs, ru: present, non-empty, different per language."""
     out: dict[str, str] = {}
     for lang in LANGUAGES:
-        text = prompt(g, seat, lang)
+        text = prompt(g.seat_view(seat), lang)
         assert text is not None and text.strip(), lang
         out[lang] = text
     assert len(set(out.values())) == 3, out
@@ -65,7 +65,7 @@ def _prompts(g: Game, seat: int) -> dict[str, str]:
 def _no_prompt(g: Game, *seats: int) -> None:
     for seat in seats:
         for lang in LANGUAGES:
-            assert prompt(g, seat, lang) is None, (seat, lang)
+            assert prompt(g.seat_view(seat), lang) is None, (seat, lang)
 
 
 # --------------------------------------------------------------------------- the turn
@@ -518,11 +518,11 @@ def test_concrete_and_table_actions_have_labels() -> None:
         A.STOP_GAME,
     ]
     for action in actions:
-        texts = {lang: label(g, 1, action, lang) for lang in LANGUAGES}
+        texts = {lang: label(g.seat_view(1), action, lang) for lang in LANGUAGES}
         assert all(t.strip() for t in texts.values())
         assert len(set(texts.values())) == 3, texts
-    assert label(g, 1, A.Bid(120), "en") == "Bid $120"
-    assert label(g, 1, actions[1], "en") == (
+    assert label(g.seat_view(1), A.Bid(120), "en") == "Bid $120"
+    assert label(g.seat_view(1), actions[1], "en") == (
         "Propose to p2: you give $100, Boardwalk; you get a Get Out of Jail Free card (Chance)"
     )
 
@@ -535,9 +535,9 @@ def test_doctests() -> None:
 def test_unknown_language() -> None:
     g = new_game(2)
     with pytest.raises(UnknownLanguageError):
-        prompt(g, 0, "de")
+        prompt(g.seat_view(0), "de")
     with pytest.raises(UnknownLanguageError):
-        label(g, 0, A.ROLL, "de")
+        label(g.seat_view(0), A.ROLL, "de")
 
 
 # --------------------------------------------------------------------------- the sweep
@@ -558,7 +558,7 @@ def test_random_play_sweep(name: str) -> None:
         waiting = set(g.pending_seats())
         for seat in range(4):
             for lang in LANGUAGES:
-                text = prompt(g, seat, lang)
+                text = prompt(g.seat_view(seat), lang)
                 if seat in waiting:
                     assert text is not None and text.strip(), (seat, lang)
                 else:
@@ -572,4 +572,4 @@ def test_random_play_sweep(name: str) -> None:
         g.apply(seat, bots[seat].choose(views[seat], g.legal_actions(seat)))
     assert {"Roll", "EndTurn", "TradeTemplate"} <= kinds
     if g.is_over:
-        assert all(prompt(g, s, lang) for s in range(4) for lang in LANGUAGES)
+        assert all(prompt(g.seat_view(s), lang) for s in range(4) for lang in LANGUAGES)

@@ -27,6 +27,7 @@ from typing import Any
 from monopoly.board import actions as A
 from monopoly.board import decision as D
 from monopoly.board import engine
+from monopoly.board import events as E
 from monopoly.board.edition import Edition
 from monopoly.board.options import RuleSet
 from monopoly.board.position import BANK, CHOICE_TAX, NOBODY, Position
@@ -347,6 +348,31 @@ class SeatView:
         return self._g.players[seat].name
 
     @property
+    def seed(self) -> int:
+        """The game's seed (public: the record names it; the server publishes its hash
+        until the end)."""
+        return self._g.seed
+
+    @property
+    def order(self) -> list[int]:
+        """The seats in playing order (§1)."""
+        return list(self._g.order)
+
+    @property
+    def bankrupt_order(self) -> list[int]:
+        """The seats that went bankrupt, in the order they fell."""
+        return list(self._g.bankrupt_order)
+
+    @property
+    def actions_played(self) -> int:
+        return len(self._g.history)
+
+    def events(self) -> list[E.Event]:
+        """Every event of the game so far (none is secret: a draw names the card drawn,
+        a sealed bid handed in is not told); empty when the game keeps no events."""
+        return list(self._g.events or ())
+
+    @property
     def is_over(self) -> bool:
         return self._g.is_over
 
@@ -474,6 +500,13 @@ class SeatView:
             "submitted": sorted(au.sealed) if au.sealed is not None else [],
             "round": au.round,
         }
+
+    def choice_deck(self) -> str | None:
+        """The deck of a "pay a fine or take a card" choice waiting (§5), if any."""
+        ch = self._g.choice
+        if ch is None or ch[2] < 0:
+            return None
+        return self._g.t.deck_keys[ch[2]]
 
     def choice(self) -> tuple[int, str, int] | None:
         """(seat, "tax" or "card", amount) of a choice waiting (RULES.md §5, §6)."""

@@ -151,7 +151,7 @@ def legal_json(
     if seat is None or game.is_over:
         return []
     if cache is None:
-        return [entry_json(entry, text) for entry, text in labels(game, seat, lang)]
+        return [entry_json(e, text) for e, text in labels(game.seat_view(seat), lang)]
     return [entry_json(entry, text) for entry, text in _labelled(game, seat, lang, cache)]
 
 
@@ -184,15 +184,16 @@ def _labelled(
     placing = game.placement is not None
     texts = cache.texts
     narrator = cache.narrator(game, lang)
+    view = game.seat_view(seat)
     for entry in game.legal_actions(seat):
         if isinstance(entry, _CACHED_LABELS):
             sq = getattr(entry, "square", -1)
             key = (entry, lang, seat, game.level[sq] if sq >= 0 else 0, placing)
             text = texts.get(key)
             if text is None:
-                text = texts[key] = label(game, seat, entry, lang, narrator)
+                text = texts[key] = label(view, entry, lang, narrator)
         else:
-            text = label(game, seat, entry, lang, narrator)
+            text = label(view, entry, lang, narrator)
         out.append((entry, text))
     return out
 
@@ -213,7 +214,9 @@ def state_message(
         "status": status,
         "view": game.view(seat).to_dict(),
         "legal": legal_json(game, seat, lang, labels),
-        "prompt": prompt(game, seat, lang, narrator) if asked and seat is not None else None,
+        "prompt": prompt(game.seat_view(seat), lang, narrator)
+        if asked and seat is not None
+        else None,
         "waiting": waiting,
         "board": {"edition": game.edition.key},
         "clock": clock,

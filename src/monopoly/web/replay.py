@@ -133,7 +133,9 @@ def replay_steps(lines: list[str], lang: str) -> dict[str, Any]:
     narrator = Narrator.for_game(game, lang)
 
     def label_of(seat: int, action: A.Action) -> str:
-        return action.text() if seat == TABLE else label(game, seat, action, lang, narrator)
+        if seat == TABLE:
+            return action.text()
+        return label(game.seat_view(seat), action, lang, narrator)
 
     return {
         "lang": lang,

@@ -553,7 +553,7 @@ class Room:
         # prompts.prompt is None for a seat the game does not wait for: not asked at all
         if seat is None or not (game.is_over or seat in waiting):
             return None
-        return prompt(game, seat, lang, self.labels.narrator(game, lang))
+        return prompt(game.seat_view(seat), lang, self.labels.narrator(game, lang))
 
     def broadcast_room(self) -> None:
         message = {"type": "room", "room": self.public()}

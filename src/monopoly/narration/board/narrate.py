@@ -44,6 +44,7 @@ from monopoly.board import events as E
 from monopoly.board.actions import Bundle
 from monopoly.board.edition import Edition
 from monopoly.board.game import Game
+from monopoly.board.view import SeatView
 from monopoly.i18n import Translator, npgettext_noop, pgettext_noop, translation
 from monopoly.i18n import gettext_noop as N_
 
@@ -215,7 +216,13 @@ class Narrator:
 
     @classmethod
     def for_game(cls, game: Game, lang: str = "en") -> Narrator:
-        return cls(game.edition, [p.name for p in game.players], lang, game.hotel_level)
+        return cls(game.edition, list(game.seat_names), lang, game.hotel_level)
+
+    @classmethod
+    def for_view(cls, view: SeatView, lang: str = "en") -> Narrator:
+        """The narrator of the game a seat's view looks at."""
+        names = [view.name(s) for s in range(view.seats)]
+        return cls(view.edition, names, lang, view.hotel_level)
 
     # --- names
 

@@ -3,11 +3,12 @@ in English, Czech or Russian.
 
 - :func:`prompt` is one sentence saying what the game waits for from a seat ("Buy
   Boardwalk for $400 or decline it?"), or None when it waits for nothing from it;
-- :func:`label` is a short, specific button text for one entry of
-  ``game.legal_actions(seat)`` (a concrete action or a template): "Buy Boardwalk for
+- :func:`label` is a short, specific button text for one entry of the seat's
+  ``legal_actions()`` (a concrete action or a template): "Buy Boardwalk for
   $400", "Bid $121–$1,500", "Build a hotel on Boardwalk ($200)";
 - :func:`labels` labels every legal entry of a seat at once.
 
+They read only the seat's view (:class:`~monopoly.board.view.SeatView`), never the game.
 Every text goes through the gettext catalogs of :mod:`monopoly.i18n`; square, deck and
 seat names come from the edition and the game (through
 :class:`~monopoly.narration.board.narrate.Narrator`)
@@ -21,11 +22,11 @@ Example::
 
     >>> from monopoly.board.testing import new_game
     >>> g = new_game(2)
-    >>> prompt(g, 0, "en")
+    >>> prompt(g.seat_view(0), "en")
     'Your turn: roll the dice.'
-    >>> label(g, 0, g.legal_actions(0)[0], "cs")
+    >>> label(g.seat_view(0), g.legal_actions(0)[0], "cs")
     'Hodit kostkami'
-    >>> prompt(g, 1, "en") is None
+    >>> prompt(g.seat_view(1), "en") is None
     True
 """
 
@@ -35,17 +36,8 @@ from collections.abc import Callable
 from typing import Final
 
 from monopoly.board import actions as A
-from monopoly.board.game import Game
-from monopoly.board.position import (
-    BANK,
-    BUY,
-    CHOICE_TAX,
-    LOT_HOTEL,
-    LOT_HOUSE,
-    NOBODY,
-    POT,
-    PRE_ROLL,
-)
+from monopoly.board.position import BANK, LOT_HOTEL, LOT_HOUSE, POT
+from monopoly.board.view import SeatView
 from monopoly.i18n import pgettext_noop
 from monopoly.narration.board.narrate import Narrator
 
@@ -70,15 +62,16 @@ EDITION_TEXTS: Final = (
 
 
 class _Words:
-    """The names, money and translations of one game in one language (``edition_gettext``,
-    ``edition_pgettext``: the texts about buildings, in the edition's words if it has them)."""
+    """The seat's view, and the names, money and translations of its game in one language
+    (``edition_gettext``, ``edition_pgettext``: the texts about buildings, in the edition's
+    words if it has them)."""
 
-    __slots__ = ("_", "edition_gettext", "edition_pgettext", "game", "n", "pgettext")
+    __slots__ = ("_", "edition_gettext", "edition_pgettext", "n", "pgettext", "view")
 
-    def __init__(self, game: Game, lang: str, narrator: Narrator | None = None) -> None:
-        self.game = game
+    def __init__(self, view: SeatView, lang: str, narrator: Narrator | None = None) -> None:
+        self.view = view
         # unknown lang: UnknownLanguageError
-        self.n = narrator if narrator is not None else Narrator.for_game(game, lang)
+        self.n = narrator if narrator is not None else Narrator.for_view(view, lang)
         self._ = self.n.t.gettext
         self.pgettext = self.n.t.pgettext
         self.edition_gettext = self.n.edition_gettext
@@ -93,9 +86,8 @@ class _Words:
     def who(self, seat: int) -> str:
         return self.n.who(seat)
 
-    def deck(self, index: int) -> str:
-        keys = self.game.t.deck_keys
-        return self.n.deck(keys[index]) if 0 <= index < len(keys) else str(index)
+    def deck(self, key: str | None) -> str:
+        return self.n.deck(key) if key else ""
 
     def bundle(self, b: A.Bundle) -> str:
         return self.n.bundle(b.text())
@@ -110,21 +102,16 @@ def _end(text: str) -> str:
 
 
 def _roll(w: _Words, seat: int, a: A.LegalEntry) -> str:
-    g = w.game
-    if g.players[seat].in_jail:
+    v = w.view
+    if v.in_jail(seat):
         return w._("Try for doubles")
-    if g.rolled and g.extra_roll and g.phase == PRE_ROLL:
+    if v.rolled and v.extra_roll and v.phase == "pre_roll":
         return w._("Roll again")
     return w._("Roll the dice")
 
 
-def _jail_fine(g: Game, seat: int) -> int:
-    p = g.players[seat]
-    return 0 if p.fine_waived else g.rules.jail_fine
-
-
 def _pay_fine(w: _Words, seat: int, a: A.LegalEntry) -> str:
-    fine = _jail_fine(w.game, seat)
+    fine = w.view.jail_fine(seat)
     if not fine:
         return w._("Leave jail without a fine")
     return w._("Pay the fine ({amount})").format(amount=w.money(fine))
@@ -135,28 +122,28 @@ def _use_card(w: _Words, seat: int, a: A.LegalEntry) -> str:
 
 
 def _buy(w: _Words, seat: int, a: A.LegalEntry) -> str:
-    sq = w.game.buy_square
+    sq = w.view.buy_square
     if sq < 0:
         return w._("Buy")
     return w._("Buy {square} for {amount}").format(
-        square=w.square(sq), amount=w.money(w.game.t.price[sq])
+        square=w.square(sq), amount=w.money(w.view.tables.price[sq])
     )
 
 
 def _decline(w: _Words, seat: int, a: A.LegalEntry) -> str:
-    if w.game.rules.auction == "none":
+    if w.view.rules.auction == "none":
         return w._("Decline: it stays with the bank")
     return w._("Decline: the bank auctions it")
 
 
-def _sealed(g: Game) -> bool:
-    au = g.auction
-    return au is not None and au.sealed is not None
+def _sealed(v: SeatView) -> bool:
+    au = v.auction()
+    return au is not None and bool(au["sealed"])
 
 
 def _bid(w: _Words, seat: int, a: A.LegalEntry) -> str:
     assert isinstance(a, A.Bid)
-    if _sealed(w.game):
+    if _sealed(w.view):
         return w._("Hand in a sealed bid of {amount}").format(amount=w.money(a.amount))
     return w._("Bid {amount}").format(amount=w.money(a.amount))
 
@@ -166,13 +153,13 @@ def _bid_range(w: _Words, seat: int, a: A.LegalEntry) -> str:
     if a.low == a.high:
         return _bid(w, seat, A.Bid(a.low))
     low, high = w.money(a.low), w.money(a.high)
-    if _sealed(w.game):
+    if _sealed(w.view):
         return w._("Hand in a sealed bid ({low}–{high})").format(low=low, high=high)
     return w._("Bid {low}–{high}").format(low=low, high=high)
 
 
 def _pass(w: _Words, seat: int, a: A.LegalEntry) -> str:
-    if _sealed(w.game):
+    if _sealed(w.view):
         return w._("Pass: no bid")
     return w._("Pass")
 
@@ -216,16 +203,16 @@ def _counter(w: _Words, seat: int, a: A.LegalEntry) -> str:
 
 def _build(w: _Words, seat: int, a: A.LegalEntry) -> str:
     assert isinstance(a, A.Build)
-    g = w.game
+    v = w.view
     sq = a.square
     square = w.square(sq)
-    placement = g.placement
+    placement = v.placement()
     if placement is not None and placement[0] == seat:
         if placement[1] == LOT_HOTEL:
             return w.edition_gettext("Place the hotel on {square}").format(square=square)
         return w.edition_gettext("Place the house on {square}").format(square=square)
-    amount = w.money(g.t.house_cost[sq])
-    if g.level[sq] == g.hotel_level - 1:
+    amount = w.money(v.tables.house_cost[sq])
+    if v.level(sq) == v.hotel_level - 1:
         text = w.edition_gettext("Build a hotel on {square} ({amount})")
     else:
         text = w.edition_gettext("Build a house on {square} ({amount})")
@@ -234,10 +221,10 @@ def _build(w: _Words, seat: int, a: A.LegalEntry) -> str:
 
 def _sell(w: _Words, seat: int, a: A.LegalEntry) -> str:
     assert isinstance(a, A.SellBuilding)
-    g = w.game
+    v = w.view
     sq = a.square
-    refund = w.money(g.t.house_cost[sq] * g.rules.building_sell_percent // 100)
-    if g.level[sq] >= g.hotel_level:
+    refund = w.money(v.tables.house_cost[sq] * v.rules.building_sell_percent // 100)
+    if v.level(sq) >= v.hotel_level:
         return w.edition_gettext("Sell the hotel on {square} (+{amount})").format(
             square=w.square(sq), amount=refund
         )
@@ -246,26 +233,21 @@ def _sell(w: _Words, seat: int, a: A.LegalEntry) -> str:
     )
 
 
-def _mortgage_value(g: Game, sq: int) -> int:
-    return g.t.price[sq] // 2
-
-
-def _interest(g: Game, sq: int) -> int:
-    """10 % of the mortgage value, rounded up (as the engine charges it, RULES.md §9)."""
-    return -(-_mortgage_value(g, sq) * g.rules.mortgage_interest_percent // 100)
+def _mortgage_value(v: SeatView, sq: int) -> int:
+    return v.tables.price[sq] // 2
 
 
 def _mortgage(w: _Words, seat: int, a: A.LegalEntry) -> str:
     assert isinstance(a, A.Mortgage)
     return w._("Mortgage {square} (+{amount})").format(
-        square=w.square(a.square), amount=w.money(_mortgage_value(w.game, a.square))
+        square=w.square(a.square), amount=w.money(_mortgage_value(w.view, a.square))
     )
 
 
 def _unmortgage(w: _Words, seat: int, a: A.LegalEntry) -> str:
     assert isinstance(a, A.Unmortgage)
-    g = w.game
-    cost = _mortgage_value(g, a.square) + _interest(g, a.square)
+    v = w.view
+    cost = _mortgage_value(v, a.square) + v.interest(a.square)
     return w._("Lift the mortgage on {square} ({amount})").format(
         square=w.square(a.square), amount=w.money(cost)
     )
@@ -274,7 +256,7 @@ def _unmortgage(w: _Words, seat: int, a: A.LegalEntry) -> str:
 def _lift(w: _Words, seat: int, a: A.LegalEntry) -> str:
     assert isinstance(a, A.LiftReceived)
     return w._("Lift the mortgage now ({amount})").format(
-        amount=w.money(_mortgage_value(w.game, a.square))
+        amount=w.money(_mortgage_value(w.view, a.square))
     )
 
 
@@ -296,34 +278,34 @@ def _raise(w: _Words, seat: int, a: A.LegalEntry) -> str:
     )
 
 
-def _flat_tax(g: Game) -> int:
-    choice = g.choice
-    if choice is not None and choice[1] == CHOICE_TAX:
-        return choice[3]
-    if g.rules.income_tax is not None:
-        return g.rules.income_tax
-    t = g.t
+def _flat_tax(v: SeatView) -> int:
+    choice = v.choice()
+    if choice is not None and choice[1] == "tax":
+        return choice[2]
+    if v.rules.income_tax is not None:
+        return v.rules.income_tax
+    t = v.tables
     return next((t.tax[sq] for sq in range(len(t.tax)) if t.is_income_tax[sq]), 0)
 
 
 def _choose_tax(w: _Words, seat: int, a: A.LegalEntry) -> str:
     assert isinstance(a, A.ChooseTax)
-    g = w.game
+    v = w.view
     if a.percent:
         # RULES.md §6 (CZ): the choice is made before the worth is counted, so the label
         # does not count it; the amount is told once chosen (TaxChosen).
         return w._("Pay {percent} % of your total worth").format(
-            percent=g.rules.income_tax_percent
+            percent=v.rules.income_tax_percent
         )
-    return w._("Pay the flat income tax ({amount})").format(amount=w.money(_flat_tax(g)))
+    return w._("Pay the flat income tax ({amount})").format(amount=w.money(_flat_tax(v)))
 
 
 def _choose_card(w: _Words, seat: int, a: A.LegalEntry) -> str:
     assert isinstance(a, A.ChooseCard)
-    choice = w.game.choice
-    deck, amount = (choice[2], choice[3]) if choice is not None else (0, 0)
+    choice = w.view.choice()
+    amount = choice[2] if choice is not None else 0
     if a.draw:
-        return w._("Take a {deck} card").format(deck=w.deck(deck))
+        return w._("Take a {deck} card").format(deck=w.deck(w.view.choice_deck()))
     return w._("Pay the fine ({amount})").format(amount=w.money(amount))
 
 
@@ -359,7 +341,7 @@ def _stop(w: _Words, seat: int, a: A.LegalEntry) -> str:
 
 
 def _resign(w: _Words, seat: int, a: A.LegalEntry) -> str:
-    if any(d.debtor == seat for d in w.game.debts):
+    if any(debtor == seat for debtor, _, _ in w.view.debts()):
         return w._("Leave the game: everything goes to your creditor")
     return w._("Leave the game: everything goes to the bank")
 
@@ -408,19 +390,25 @@ def _label(w: _Words, seat: int, entry: A.LegalEntry) -> str:
 
 
 def label(
-    game: Game, seat: int, entry: A.LegalEntry, lang: str = "en",
-    narrator: Narrator | None = None,
+    view: SeatView, entry: A.LegalEntry, lang: str = "en", narrator: Narrator | None = None,
 ) -> str:
-    """A short button label for ``entry`` (an entry of ``game.legal_actions(seat)``, or a
-    concrete action made from a template) in ``lang`` (en, cs or ru). `narrator`: the
+    """A short button label for ``entry`` (an entry of the view's ``legal_actions()``, or
+    a concrete action made from a template) in ``lang`` (en, cs or ru). `narrator`: the
     game's narrator in ``lang``, when the caller keeps one (as for :func:`prompt`)."""
-    return _label(_Words(game, lang, narrator), seat, entry)
+    return _label(_Words(view, lang, narrator), _seat(view), entry)
 
 
-def labels(game: Game, seat: int, lang: str = "en") -> list[tuple[A.LegalEntry, str]]:
-    """Every entry of ``game.legal_actions(seat)`` with its label, in the same order."""
-    w = _Words(game, lang)
-    return [(entry, _label(w, seat, entry)) for entry in game.legal_actions(seat)]
+def labels(view: SeatView, lang: str = "en") -> list[tuple[A.LegalEntry, str]]:
+    """Every entry of the view's ``legal_actions()`` with its label, in the same order."""
+    w = _Words(view, lang)
+    seat = _seat(view)
+    return [(entry, _label(w, seat, entry)) for entry in view.legal_actions()]
+
+
+def _seat(view: SeatView) -> int:
+    if view.seat is None:
+        raise ValueError("a spectator's view has no legal actions to label")
+    return view.seat
 
 
 # --------------------------------------------------------------------------- prompts
@@ -445,17 +433,17 @@ def _lot(w: _Words, lot: str, square: int) -> str:
 
 
 def _game_over(w: _Words) -> str:
-    outcome = w.game.outcome
+    outcome = w.view.outcome
     if outcome is not None and outcome.winner is not None:
         return _end(w._("The game is over: {winner} wins.").format(winner=w.who(outcome.winner)))
     return w._("The game is over.")
 
 
 def _offer_prompt(w: _Words, seat: int) -> str:
-    g = w.game
-    offer = g.offer
+    v = w.view
+    offer = v.offer()
     assert offer is not None
-    if g.is_legal(seat, A.ACCEPT_TRADE):
+    if v.is_legal(A.ACCEPT_TRADE):
         text = w._(
             "{proposer} offers you a trade: you get {give}; you give {take}. "
             "Accept, reject or make a counter-offer?"
@@ -466,28 +454,30 @@ def _offer_prompt(w: _Words, seat: int) -> str:
             "You cannot accept it now: reject it or make a counter-offer."
         )
     return text.format(
-        proposer=w.who(offer.proposer), give=w.bundle(offer.give), take=w.bundle(offer.take)
+        proposer=w.who(offer["proposer"]), give=w.bundle(offer["give"]),
+        take=w.bundle(offer["take"]),
     )
 
 
 def _choice_prompt(w: _Words, seat: int) -> str:
-    g = w.game
-    choice = g.choice
+    v = w.view
+    choice = v.choice()
     assert choice is not None
-    if choice[1] == CHOICE_TAX:
+    if choice[1] == "tax":
         return w._(
             "Income tax: pay {amount} or {percent} % of your total worth? "
             "Choose before counting."
-        ).format(amount=w.money(choice[3]), percent=g.rules.income_tax_percent)
+        ).format(amount=w.money(choice[2]), percent=v.rules.income_tax_percent)
     return w._("Pay a fine of {amount} or take a {deck} card?").format(
-        amount=w.money(choice[3]), deck=w.deck(choice[2])
+        amount=w.money(choice[2]), deck=w.deck(v.choice_deck())
     )
 
 
 def _debt_prompt(w: _Words, seat: int) -> str:
-    g = w.game
-    debt = next((d for d in g.debts if d.debtor == seat), g.debts[0])
-    if A.DECLARE_BANKRUPTCY in g.legal_actions(seat):
+    v = w.view
+    debts = v.debts()
+    _, creditor, amount = next((d for d in debts if d[0] == seat), debts[0])
+    if A.DECLARE_BANKRUPTCY in v.legal_actions():
         text = w._(
             "You owe {amount} {creditor}, more than you can raise: "
             "declare bankruptcy or trade for the money."
@@ -498,17 +488,19 @@ def _debt_prompt(w: _Words, seat: int) -> str:
             "sell, mortgage or trade to raise it."
         )
     return text.format(
-        amount=w.money(debt.amount),
-        creditor=_creditor(w, debt.creditor),
-        cash=w.money(g.players[seat].cash),
+        amount=w.money(amount),
+        creditor=_creditor(w, creditor),
+        cash=w.money(v.cash(seat)),
     )
 
 
 def _receipt_prompt(w: _Words, seat: int) -> str:
-    g = w.game
-    sq = g.receipts[0][1]
-    amount = w.money(_mortgage_value(g, sq))
-    if g.is_legal(seat, A.LIFT[sq]):
+    v = w.view
+    receipt = v.receipt()
+    assert receipt is not None
+    sq = receipt[1]
+    amount = w.money(_mortgage_value(v, sq))
+    if v.is_legal(A.LIFT[sq]):
         text = w._("You received mortgaged {square}: lift the mortgage now ({amount}) or keep it?")
     else:
         text = w._(
@@ -519,7 +511,7 @@ def _receipt_prompt(w: _Words, seat: int) -> str:
 
 
 def _placement_prompt(w: _Words, seat: int) -> str:
-    placement = w.game.placement
+    placement = w.view.placement()
     assert placement is not None
     if placement[1] == LOT_HOTEL:
         return w.edition_gettext("Place the hotel you won at auction.")
@@ -527,18 +519,18 @@ def _placement_prompt(w: _Words, seat: int) -> str:
 
 
 def _auction_prompt(w: _Words, seat: int) -> str:
-    g = w.game
-    au = g.auction
+    v = w.view
+    au = v.auction()
     assert au is not None
-    lot = _lot(w, au.lot, au.square)
-    if au.sealed is not None:  # never a word about the bids handed in
-        if au.round > 1:
+    lot = _lot(w, au["lot"], au["square"])
+    if au["sealed"]:  # never a word about the bids handed in
+        if au["round"] > 1:
             return w._(
                 "Sealed auction of {lot}, repeated after a tie: hand in your hidden bid."
             ).format(lot=lot)
         return w._("Sealed auction of {lot}: hand in your hidden bid.").format(lot=lot)
-    can_bid = any(isinstance(e, A.BidRange) for e in g.legal_actions(seat))
-    if au.high_bidder == NOBODY:
+    can_bid = any(isinstance(e, A.BidRange) for e in v.legal_actions())
+    if au["high_bidder"] is None:
         if can_bid:
             return w._("Auction of {lot}: no bids yet. Your bid?").format(lot=lot)
         return w._("Auction of {lot}: you cannot bid: pass.").format(lot=lot)
@@ -548,12 +540,12 @@ def _auction_prompt(w: _Words, seat: int) -> str:
         text = w._(
             "Auction of {lot}: the high bid is {amount} ({player}), more than you can pay: pass."
         )
-    return text.format(lot=lot, amount=w.money(au.high_bid), player=w.who(au.high_bidder))
+    return text.format(lot=lot, amount=w.money(au["high_bid"]), player=w.who(au["high_bidder"]))
 
 
 def _jail_prompt(w: _Words, seat: int) -> str:
-    g = w.game
-    legal = g.legal_actions(seat)
+    v = w.view
+    legal = v.legal_actions()
     fine, card = A.PAY_JAIL_FINE in legal, A.USE_JAIL_CARD in legal
     if fine and card:
         text = w._("You are in jail: pay the fine, use a card or try for doubles.")
@@ -563,63 +555,63 @@ def _jail_prompt(w: _Words, seat: int) -> str:
         text = w._("You are in jail: use a card or try for doubles.")
     else:
         text = w._("You are in jail: try for doubles.")
-    p = g.players[seat]
-    if p.jail_turns >= g.rules.max_jail_turns - 1 and _jail_fine(g, seat):
+    if v.jail_turns(seat) >= v.rules.max_jail_turns - 1 and v.jail_fine(seat):
         text += " " + w._("This is your last try: if it fails, you pay the fine.")
     return text
 
 
-def _turn_prompt(w: _Words, seat: int) -> str:
-    g = w.game
-    if g.phase == PRE_ROLL:
-        if g.players[seat].in_jail:
+def _turn_prompt(w: _Words, seat: int, kind: str) -> str:
+    v = w.view
+    if kind == "roll":
+        if v.in_jail(seat):
             return _jail_prompt(w, seat)
-        if g.rolled and g.extra_roll:
+        if v.rolled and v.extra_roll:
             return w._("You rolled doubles: roll again.")
         return w._("Your turn: roll the dice.")
-    if g.phase == BUY:
-        sq = g.buy_square
-        square, amount = w.square(sq), w.money(g.t.price[sq])
-        if g.is_legal(seat, A.BUY):
+    if kind == "buy":
+        sq = v.buy_square
+        square, amount = w.square(sq), w.money(v.tables.price[sq])
+        if v.is_legal(A.BUY):
             return w._("Buy {square} for {amount} or decline it?").format(
                 square=square, amount=amount
             )
         return w._(
             "{square} costs {amount}, more than your cash: raise the money or decline it."
         ).format(square=square, amount=amount)
-    if g.time_called:
+    if v.time_called:
         return w._("Time is called: end the turn to finish the game.")
     return w._("Build, mortgage or trade if you like, then end the turn.")
 
 
-def prompt(
-    game: Game, seat: int, lang: str = "en", narrator: Narrator | None = None
-) -> str | None:
-    """One sentence saying what ``game`` waits for from ``seat`` now, in ``lang``; None
-    when it waits for nothing from that seat. Once the game is over, every seat is told so.
-    `narrator`: the game's narrator in ``lang``, when the caller keeps one (the server's
-    rooms do: building one costs more than the sentence).
+def prompt(view: SeatView, lang: str = "en", narrator: Narrator | None = None) -> str | None:
+    """One sentence saying what the game waits for from the view's seat now, in ``lang``;
+    None when it waits for nothing from that seat. Once the game is over, every seat is
+    told so. `narrator`: the game's narrator in ``lang``, when the caller keeps one (the
+    server's rooms do: building one costs more than the sentence).
 
-    The decisions come in the engine's order (``Game.pending``): a trade offer, a choice
-    (income tax, pay or draw), a debt, a received mortgaged deed, a building to place, an
-    auction, then the turn itself."""
-    w = _Words(game, lang, narrator)
-    if game.is_over:
+    The sentence follows the decision waiting (``view.decision()``: a trade offer, a
+    choice, a debt, a received mortgaged deed, a building to place, an auction, then the
+    turn itself, in the engine's order)."""
+    w = _Words(view, lang, narrator)
+    decision = view.decision()
+    if decision.is_over:
         return _game_over(w)
-    if seat not in game.pending_seats():
+    seat = view.seat
+    if seat is None or seat not in decision.seats:
         return None
-    if game.offer is not None:
-        text = _offer_prompt(w, seat)
-    elif game.choice is not None:
-        text = _choice_prompt(w, seat)
-    elif game.debts:
-        text = _debt_prompt(w, seat)
-    elif game.receipts:
-        text = _receipt_prompt(w, seat)
-    elif game.placement is not None:
-        text = _placement_prompt(w, seat)
-    elif game.auction is not None:
-        text = _auction_prompt(w, seat)
-    else:
-        text = _turn_prompt(w, seat)
+    handler = _PROMPTS.get(decision.kind)
+    text = handler(w, seat) if handler is not None else _turn_prompt(w, seat, decision.kind)
     return _end(text)
+
+
+_PROMPTS: dict[str, Callable[[_Words, int], str]] = {
+    "trade_answer": _offer_prompt,
+    "tax_choice": _choice_prompt,
+    "card_choice": _choice_prompt,
+    "raise_funds": _debt_prompt,
+    "mortgaged_deed": _receipt_prompt,
+    "place_house": _placement_prompt,
+    "place_hotel": _placement_prompt,
+    "bid": _auction_prompt,
+    "sealed_bid": _auction_prompt,
+}

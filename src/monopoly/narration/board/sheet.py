@@ -31,6 +31,7 @@ from typing import Any, Final
 
 from monopoly.board import events as E
 from monopoly.board.game import Game
+from monopoly.board.view import SeatView
 from monopoly.i18n import Translator, pgettext_noop, translation
 from monopoly.i18n import gettext_noop as N_
 from monopoly.narration.board.narrate import Narrator
@@ -95,19 +96,18 @@ EDITION_TEXTS: Final = (pgettext_noop("disney", "hotel"),)
 
 
 def _player_assets(
-    game: Game, seat: int, t: Translator, lang: str, narrator: Narrator
+    view: SeatView, seat: int, t: Translator, lang: str, narrator: Narrator
 ) -> dict[str, Any]:
-    p = game.players[seat]
-    edition = game.edition
-    hotel = game.hotel_level
+    edition = view.edition
+    hotel = view.hotel_level
     properties: list[dict[str, Any]] = []
     property_total = buildings_total = 0
-    for sq in sorted(game.holdings[seat]):
+    for sq in sorted(view.holdings(seat)):
         square = edition.squares[sq]
         price = square.price
-        mortgaged = bool(game.mortgaged[sq])
+        mortgaged = bool(view.is_mortgaged(sq))
         value = price // 2 if mortgaged else price
-        level = game.level[sq]
+        level = view.level(sq)
         houses = 0 if level >= hotel else level
         hotels = 1 if level >= hotel else 0
         # a hotel: its own price plus the houses it replaced, all at the house cost
@@ -139,20 +139,23 @@ def _player_assets(
         buildings_total += building_value
     # pending payments of the position (RULES.md §9), then loans between players (the
     # RU house rule, `player_loans`)
-    pending_debts = sum(d.amount for d in game.debts if d.debtor == seat)
-    pending_claims = sum(d.amount for d in game.debts if d.creditor == seat)
-    loans_owed = game.loans_owed(seat)
-    loan_claims = game.loan_claims(seat)
+    waiting = view.debts()
+    pending_debts = sum(amount for debtor, _, amount in waiting if debtor == seat)
+    pending_claims = sum(amount for _, creditor, amount in waiting if creditor == seat)
+    loans_owed = view.loans_owed(seat)
+    loan_claims = view.loan_claims(seat)
     debts = pending_debts + loans_owed
     claims = pending_claims + loan_claims
-    total = p.cash + property_total + buildings_total + claims - debts
-    if p.bankrupt:
+    cash = view.cash(seat)
+    bankrupt = view.is_bankrupt(seat)
+    total = cash + property_total + buildings_total + claims - debts
+    if bankrupt:
         total = 0  # RULES.md §11: a bankrupt player is worth nothing
     return {
         "seat": seat,
-        "name": p.name,
-        "bankrupt": bool(p.bankrupt),
-        "cash": p.cash,
+        "name": view.name(seat),
+        "bankrupt": bool(bankrupt),
+        "cash": cash,
         "properties": properties,
         "property_total": property_total,
         "buildings_total": buildings_total,
@@ -161,39 +164,43 @@ def _player_assets(
         "loans_owed": loans_owed,
         "loan_claims": loan_claims,
         "total": total,
-        "net_worth": game.net_worth(seat),
+        "net_worth": view.net_worth(seat),
     }
 
 
-def _ranking(game: Game, totals: list[int]) -> tuple[str, int | None, list[int]]:
+def _ranking(view: SeatView, totals: list[int]) -> tuple[str, int | None, list[int]]:
     """(reason, winner, ranking): the engine's outcome, or for a stopped game the
     survivors by total (ties by playing order), then the bankrupt, last fallen first."""
-    if game.outcome is not None:
-        o = game.outcome
+    if view.outcome is not None:
+        o = view.outcome
         return o.reason, o.winner, list(o.ranking)
-    survivors = [s for s in range(len(game.players)) if not game.players[s].bankrupt]
-    order = list(game.order)
+    seats = range(view.seats)
+    survivors = [s for s in seats if not view.is_bankrupt(s)]
+    order = view.order
     survivors.sort(key=lambda s: (-totals[s], order.index(s) if s in order else s))
-    fallen = [s for s in reversed(game.bankrupt_order) if s not in survivors]
-    rest = [s for s in range(len(game.players)) if s not in survivors and s not in fallen]
+    fallen = [s for s in reversed(view.bankrupt_order) if s not in survivors]
+    rest = [s for s in seats if s not in survivors and s not in fallen]
     return "stopped", None, survivors + fallen + rest
 
 
 def score_sheet(
-    game: Game, events: Iterable[E.Event] | None = None, lang: str = "en"
+    game: Game | SeatView, events: Iterable[E.Event] | None = None, lang: str = "en"
 ) -> dict[str, Any]:
-    """The score sheet of ``game`` in ``lang`` (en, cs, ru), JSON-serialisable.
+    """The score sheet of a game (read through its public view: a spectator's
+    :class:`~monopoly.board.view.SeatView`, or the game's) in ``lang`` (en, cs, ru),
+    JSON-serialisable.
 
-    ``events``: the table's events (default: the game's own ``game.events``), narrated in
-    ``lang``. Money is in integers of the edition's ``currency``."""
+    ``events``: the table's events (default: the game's own), narrated in ``lang``. Money
+    is in integers of the edition's ``currency``."""
+    view = game if isinstance(game, SeatView) else game.seat_view(None)
     t = translation(lang)
-    edition = game.edition
-    narrator = Narrator.for_game(game, lang)
+    edition = view.edition
+    narrator = Narrator.for_view(view, lang)
     if events is None:
-        events = game.events or ()
+        events = view.events()
     lines = narrator.story(events)
-    players = [_player_assets(game, s, t, lang, narrator) for s in range(len(game.players))]
-    reason, winner, ranking = _ranking(game, [p["total"] for p in players])
+    players = [_player_assets(view, s, t, lang, narrator) for s in range(view.seats)]
+    reason, winner, ranking = _ranking(view, [p["total"] for p in players])
     for rank, seat in enumerate(ranking, start=1):
         players[seat]["rank"] = rank
     reason_text = t.gettext(_REASONS[reason]) if reason in _REASONS else reason
@@ -205,32 +212,32 @@ def score_sheet(
             "name": edition.names.get(lang) or edition.names["en"],
             "currency": edition.currency,
         },
-        "rules": game.rules.to_dict(),
-        "rules_changed": game.rules.changed(),
+        "rules": view.rules.to_dict(),
+        "rules_changed": view.rules.changed(),
         # the changed options in words (the classic rules need none)
         "rules_text": [
             line["text"]
-            for line in describe(game.rules, lang, edition.currency)
+            for line in describe(view.rules, lang, edition.currency)
             if line["changed"]
         ],
-        "seed": game.seed,
-        "turns": game.turn_number,
-        "actions": len(game.history),
-        "status": "over" if game.is_over else "stopped",
+        "seed": view.seed,
+        "turns": view.turn_number,
+        "actions": view.actions_played,
+        "status": "over" if view.is_over else "stopped",
         "outcome": {
             "reason": reason,
             "reason_text": reason_text,
             "winner": winner,
-            "winner_name": None if winner is None else game.players[winner].name,
+            "winner_name": None if winner is None else view.name(winner),
         },
-        "seats": [{"seat": p.seat, "name": p.name} for p in game.players],
+        "seats": [{"seat": s, "name": view.name(s)} for s in range(view.seats)],
         "events": lines,
         "players": players,
         "ranking": [
             {
                 "rank": rank,
                 "seat": seat,
-                "name": game.players[seat].name,
+                "name": view.name(seat),
                 "total": players[seat]["total"],
                 "bankrupt": players[seat]["bankrupt"],
             }
