@@ -267,15 +267,16 @@ def test_a_shortage_auction_and_the_placement(level: int) -> None:
         assert len(place) == 2, place
         for t in place:
             _no_generic(t, lang)
+    view = g.seat_view(1)
     if level:
-        assert prompt(g.seat_view(1), "en") == "Place the Sleeping Beauty Castle you won at auction."
+        assert prompt(view, "en") == "Place the Sleeping Beauty Castle you won at auction."
         assert _texts(g, 1, "en")[0] == "Place the Sleeping Beauty Castle on Tarzan"
         assert prompt(g.seat_view(1), "cs") == "Umísti vydražený zámek Šípkové Růženky."
     else:
         assert prompt(g.seat_view(1), "en") == "Place the White Rabbit Cottage you won at auction."
         assert _texts(g, 1, "en")[0] == "Place the White Rabbit Cottage on Tarzan"
         assert prompt(g.seat_view(1), "cs") == "Umísti vydraženou chaloupku Bílého králíka."
-        assert prompt(g.seat_view(1), "ru") == "Поставьте выигранный на аукционе дом Белого кролика."
+        assert prompt(view, "ru") == "Поставьте выигранный на аукционе дом Белого кролика."
 
 
 def test_the_standard_edition_keeps_its_building_labels() -> None:
