@@ -29,8 +29,11 @@ def test_classic_is_the_defaults() -> None:
 
 
 def test_czech_preset() -> None:
-    """RULES.md §12 czech: luxury tax 75, income tax choice, 2nd bankruptcy, build on landing."""
+    """RULES.md §12 czech: luxury tax 75, income tax choice, 2nd bankruptcy, build on
+    landing; the salary before the first move (§2.3) and every estate to the bank (§9.9)."""
     r = preset("czech")
+    assert r.go_salary_at_start is True
+    assert r.bankrupt_estate_to_bank is True
     assert r.luxury_tax == 75
     assert r.income_tax_choice is True
     assert (r.end, r.end_bankruptcies) == ("bankruptcies", 2)

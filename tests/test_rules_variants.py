@@ -364,8 +364,9 @@ def test_income_tax_without_the_option_is_flat_at_once() -> None:
 def test_czech_luxury_tax_is_75() -> None:
     """RULES.md §6: luxury tax 75 (CZ), the czech preset."""
     g = Game(["a", "b"], 1, preset("czech", first_player="fixed"))
+    before = g.players[0].cash  # 1500 and the salary before the first move (§2.3)
     _roll_to(g, 0, 34, 1, 3)  # 38, luxury tax
-    assert g.players[0].cash == 1500 - 75
+    assert g.players[0].cash == before - 75
 
 
 def test_free_parking_pot_collects_taxes_and_fines() -> None:

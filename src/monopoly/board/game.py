@@ -30,7 +30,7 @@ Example::
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from monopoly.board import action_ids, engine
 from monopoly.board import actions as A
@@ -61,6 +61,9 @@ from monopoly.board.view import BoardView, SeatView, board_view
 from monopoly.core.decision import Decision
 from monopoly.core.ids import ActionId, Money, PlayerId, SquareIndex
 from monopoly.core.text import Text
+
+if TYPE_CHECKING:
+    from monopoly.core.protocol import GameCore
 
 __all__ = [
     "BANK",
@@ -105,6 +108,8 @@ class Game(Position):
         super().__init__(seats, seed, rules or RuleSet(), edition, events)
         if self.rules.starting_properties:
             setup.deal_properties(self)
+        if self.rules.go_salary_at_start:
+            setup.pay_start_salary(self)
         setup.decide_order(self)
 
     # ------------------------------------------------------------------ the protocol
@@ -227,3 +232,10 @@ class Game(Position):
     def interest(self, sq: SquareIndex) -> Money:
         """§9: the interest on deed `sq`'s mortgage (10 % rounded up by default)."""
         return debts.interest(self, sq)
+
+
+if TYPE_CHECKING:
+
+    def _follows_the_protocol(game: Game) -> GameCore:
+        """mypy checks here that Game satisfies the core protocol."""
+        return game

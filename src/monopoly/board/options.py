@@ -18,7 +18,7 @@ Example::
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from monopoly.core.errors import RulesError
 from monopoly.core.options import OptionSet, make_preset
@@ -47,6 +47,8 @@ class RuleSet(OptionSet):
     starting_properties_paid: bool = _opt(True, section="1")
     # §2 a turn
     go_salary: int = _opt(200, 0, 1_000_000, section="2")
+    # CZ: the salary is paid on the start square before the first move too
+    go_salary_at_start: bool = _opt(False, section="2")
     max_doubles: int = _opt(3, 1, 10, section="2")
     # §3 buying and auctions
     auction: str = _opt("open", choices=AUCTION_STYLES, section="3")
@@ -91,6 +93,8 @@ class RuleSet(OptionSet):
     turn_limit: int | None = _opt(None, 1, BIG, section="11")  # also a cap for simulations
     target_worth: int | None = _opt(None, 1, BIG, section="11")
 
+    LATER: ClassVar[frozenset[str]] = frozenset({"go_salary_at_start"})
+
     def check(self) -> None:
         """`end` needs the option that bounds it."""
         needs = {"time_limit": "time_limit_minutes", "turn_limit": "turn_limit",
@@ -119,9 +123,14 @@ def option_names() -> tuple[str, ...]:
 # RULES.md §12: the presets, as option changes on top of the classic defaults.
 PRESET_OPTIONS: dict[str, dict[str, Any]] = {
     "classic": {},
-    # CZ: luxury tax 75, income tax 200 or 10 %, ends at the 2nd bankruptcy with net worth,
-    # houses only on the street the token lands on.
+    # CZ: the salary on the start square before the first move, luxury tax 75, income tax
+    # 200 or 10 %, ends at the 2nd bankruptcy with net worth, houses only on the street the
+    # token lands on; a player who leaves the game, the bankrupt included, hands
+    # everything to the banker ("Hráč, který odchází ze hry, musí odevzdat veškerý svůj
+    # majetek bankéři").
     "czech": {
+        "go_salary_at_start": True,
+        "bankrupt_estate_to_bank": True,
         "luxury_tax": 75,
         "income_tax_choice": True,
         "end": "bankruptcies",

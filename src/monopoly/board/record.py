@@ -41,7 +41,7 @@ def snapshot(game: Game) -> dict[str, Any]:
     version, state, gauss = game.rng.getstate()
     return {
         "format": SNAPSHOT_FORMAT,
-        "rules": game.rules.to_dict(),
+        "rules": game.rules.record_dict(),
         "edition": game.edition.key,
         "seed": game.seed,
         "rng": [version, list(state), gauss],
@@ -226,7 +226,7 @@ def header(game: Game) -> dict[str, Any]:
     """The record's header: the format, rules, edition, seats and seed."""
     return {
         "format": RECORD_FORMAT,
-        "rules": game.rules.to_dict(),
+        "rules": game.rules.record_dict(),
         "edition": game.edition.key,
         "seats": [p.name for p in game.players],
         "seed": game.seed,

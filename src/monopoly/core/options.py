@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import asdict, field, fields, replace
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from monopoly.core.errors import RulesError
 from monopoly.core.text import N_, Text
@@ -80,6 +80,11 @@ class OptionSet:
     """The behaviour every rule set shares (see the module docstring)."""
 
     __slots__ = ()
+
+    #: Options added after the game's record and snapshot formats were fixed: while at
+    #: their default they are left out of records and snapshots (:meth:`record_dict`),
+    #: so that older records write back byte for byte and positions keep their hashes.
+    LATER: ClassVar[frozenset[str]] = frozenset()
 
     def __post_init__(self) -> None:
         for f in fields(self):  # type: ignore[arg-type]
@@ -128,6 +133,17 @@ class OptionSet:
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)  # type: ignore[call-overload, no-any-return]
+
+    def record_dict(self) -> dict[str, Any]:
+        """The options as records and snapshots hold them: :meth:`to_dict` less the
+        :attr:`LATER` options that are at their default."""
+        data = self.to_dict()
+        if self.LATER:
+            base = type(self)()
+            for name in self.LATER:
+                if data[name] == getattr(base, name):
+                    del data[name]
+        return data
 
     def changed(self) -> dict[str, Any]:
         """The options that differ from the official defaults."""

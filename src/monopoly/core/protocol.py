@@ -21,9 +21,12 @@ through this protocol, so that one adapter serves both games:
 - ``snapshot()`` / ``from_snapshot(data)``: the whole position as JSON data (FEN);
   ``state_hash()``; ``record_lines()``: the game's record, which replays (PGN);
 - the integer action table for reinforcement learning: ``num_actions``,
-  ``action_id(action)``, ``action_from_id(i)``, ``legal_action_mask(seat)`` (a list of
-  ``num_actions`` booleans; ids are stable across versions, documented in
-  ``docs/architecture.md``).
+  ``action_id(action, seat)``, ``action_from_id(i, seat)``, ``legal_action_mask(seat)`` (a
+  list of ``num_actions`` booleans, True exactly where ``is_legal(seat,
+  action_from_id(i, seat))``; ids are stable across versions, documented in
+  ``docs/architecture.md``). An id may stand for a rule that gives the concrete action in
+  the position (a bid of the least amount allowed, a payment by a fixed policy), so the
+  seat that would take it is an argument (by default the seat the game waits for).
 
 Example::
 
@@ -107,8 +110,8 @@ class GameCore(Protocol):
     @property
     def num_actions(self) -> int: ...
 
-    def action_id(self, action: Any) -> ActionId: ...
+    def action_id(self, action: Any, seat: PlayerId | None = None) -> ActionId: ...
 
-    def action_from_id(self, action_id: ActionId) -> Any: ...
+    def action_from_id(self, action_id: ActionId, seat: PlayerId | None = None) -> Any: ...
 
     def legal_action_mask(self, seat: PlayerId) -> list[bool]: ...

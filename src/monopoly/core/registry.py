@@ -26,7 +26,7 @@ Example::
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -116,10 +116,12 @@ def make(
     return found.factory(seats, seed, found.rules(rules, **options), **own)
 
 
-def _all_specs() -> Iterable[GameSpec]:
+def _all_specs() -> Iterator[GameSpec]:
+    """The registered games, then the built-in ones not imported yet."""
+    yield from list(_SPECS.values())
     for name in _ENTRY_POINTS:
-        spec(name)
-    return list(_SPECS.values())
+        if name not in _SPECS:
+            yield spec(name)
 
 
 def spec_of_format(fmt: object) -> GameSpec:

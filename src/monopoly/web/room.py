@@ -423,7 +423,7 @@ class Room:
             return header(self.game)
         return {
             "format": RECORD_FORMAT,
-            "rules": self.rules.to_dict(),
+            "rules": self.rules.record_dict(),
             "edition": self.config["edition"],
             "seats": [self.seats[n].nickname for n in range(self.size)],
             "seed": self.seed,

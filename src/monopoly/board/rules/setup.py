@@ -1,4 +1,5 @@
-"""docs/rules.md §1 Setup: the title deeds dealt before the first turn, and who starts."""
+"""docs/rules.md §1 Setup: the title deeds dealt before the first turn, the salary on the
+start square (CZ, §2), and who starts."""
 
 from __future__ import annotations
 
@@ -45,6 +46,16 @@ def deal_properties(g: Position) -> None:
             g.transfer(seat, BANK, price, "purchase")
         g.give_property(sq, BANK, seat)
         g.emit(E.PropertyDealt(seat, sq, price))
+
+
+def pay_start_salary(g: Position) -> None:
+    """§2 `go_salary_at_start` (CZ: "Na startovním poli před prvním tahem ... má hráč
+    právo na dotaci ve výši $ 200"): every player gets the salary once before the first
+    move, after any dealt deeds are paid; it is not a lap (the first-lap rule, §3)."""
+    salary = g.go_salary
+    if salary:
+        for p in g.players:
+            g.transfer(BANK, p.seat, salary, "start_salary")
 
 
 def decide_order(g: Position) -> None:

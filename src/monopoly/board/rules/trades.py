@@ -4,7 +4,9 @@ cash, Get Out of Jail Free cards and, where loans are allowed, IOUs, at any time
 One offer waits at a time; its target accepts, rejects or counters it. Who receives a
 mortgaged deed pays the bank `mortgage_interest_percent` (10 %) of its mortgage value at
 once, then decides to lift the mortgage now (the mortgage value) or keep it (§9). The
-tournament caps the price of a Get Out of Jail Free card (`jail_card_max_price`, §5).
+tournament caps the cash price of a Get Out of Jail Free card (`jail_card_max_price`,
+§5.3): sold alone (or with cash), the net cash it brings; sold with deeds, the deeds may
+take any price.
 """
 
 from __future__ import annotations
@@ -88,13 +90,18 @@ def check_trade(
         return Text("an empty trade")
     cap = g.rules.jail_card_max_price
     if cap is not None:
-        # TOUR (§5): a Get Out of Jail Free card is sold for at most `cap` in cash.
-        for cards, cash in ((give.jail_cards, take.cash), (take.jail_cards, give.cash)):
-            if cards and cash > cap * len(cards):
-                return Text(
-                    "a Get Out of Jail Free card may be sold for at most {price} in cash",
-                    price=cap,
-                )
+        # TOUR (§5.3): "Hráč nesmí prodat „Propustku z vězení“ za více než 50 M v
+        # hotovosti": the card's own cash price is capped. A side that gives jail cards
+        # and no deed sells them for the net cash it receives; a side that also gives
+        # deeds sells those at any agreed price and the cards at no more than the cap.
+        for side, other in ((give, take), (take, give)):
+            if side.jail_cards and not side.squares:
+                price = other.cash + other.iou - side.cash - side.iou
+                if price > cap * len(side.jail_cards):
+                    return Text(
+                        "a Get Out of Jail Free card may be sold for at most {price} in cash",
+                        price=cap,
+                    )
     if accepting:
         # §9: who receives a mortgaged property pays the 10 % fee at once.
         for receiver, gets, pays_cash, gets_cash in (

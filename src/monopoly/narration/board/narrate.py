@@ -82,6 +82,7 @@ _PAID_TO_BANK: Final[Mapping[str, str]] = {
 }
 _PAID_BY_BANK: Final[Mapping[str, str]] = {
     "go": N_("The bank pays {payee} a {amount} salary."),
+    "start_salary": N_("The bank pays {payee} the {amount} salary on the start square."),
     "card": N_("The bank pays {payee} {amount}."),
     "building_sale": N_("The bank pays {payee} {amount} for buildings sold."),
     "mortgage": N_("The bank lends {payee} {amount} on a mortgage."),

@@ -28,6 +28,7 @@ LABELS: Final[dict[str, str]] = {
     "starting_properties": N_("Title deeds dealt to each player before the first turn"),
     "starting_properties_paid": N_("Dealt deeds are paid for at the printed price"),
     "go_salary": N_("Salary for passing GO"),
+    "go_salary_at_start": N_("Salary on the start square before the first move"),
     "max_doubles": N_("Doubles in a row that send a player to jail"),
     "auction": N_("Auctions"),
     "buy_after_first_lap": N_("No buying before the first full lap"),
