@@ -18,7 +18,8 @@ NATIVE := monopoly/board/position.py monopoly/board/decision.py monopoly/board/e
           monopoly/board/game.py monopoly/board/actions.py monopoly/board/action_ids.py \
           monopoly/board/tables.py monopoly/board/view.py \
           monopoly/bots/board/greedy.py monopoly/bots/board/driver.py \
-          monopoly/bots/board/strong.py monopoly/deal/game.py monopoly/deal/actions.py \
+          monopoly/bots/board/strong.py monopoly/bots/board/trading.py \
+          monopoly/bots/board/valuation.py monopoly/deal/game.py monopoly/deal/actions.py \
           monopoly/deal/view.py monopoly/deal/players.py monopoly/bots/deal/__init__.py
 NATIVE_STAMP := src/.native-built
 

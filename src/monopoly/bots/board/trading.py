@@ -1,0 +1,266 @@
+"""The strong bot's trades: what it offers for the deeds that complete a colour group,
+and how it answers offers (the module docstring of :mod:`monopoly.bots.board.strong` has
+the plan). :class:`Trader` keeps what the bot learns of each opponent between offers.
+"""
+
+from __future__ import annotations
+
+from monopoly.board import actions as A
+from monopoly.board.tables import K_STREET
+from monopoly.board.view import BANK, SeatView
+from monopoly.bots.board.valuation import (
+    ESCALATE,
+    FACE_PREMIUM,
+    HOUSES_AFTER,
+    JAIL_CARD_VALUE,
+    TRADE_EDGE,
+    TRADE_RETRY,
+    board_values,
+    cash_reserve,
+    deed_face,
+    group_value,
+    holds_group,
+    worst_rent,
+)
+
+
+def trade_delta(view: SeatView, seat: int, gets: A.Bundle, gives: A.Bundle,
+) -> tuple[float, bool]:
+    """(change of `seat`'s value, whether it completes a colour group) when `seat`
+    receives `gets` and hands over `gives`."""
+    t = view.tables
+    bv = board_values(view)
+    owner: dict[int, int] = {}
+    for sq in gets.squares:
+        owner[sq] = seat
+    for sq in gives.squares:
+        owner[sq] = BANK - 1  # to someone else: a seat number that is nobody's
+    groups = {t.group_of[sq] for sq in (*gets.squares, *gives.squares)}
+    n_opp = max(1, len(view.active_seats()) - 1)
+    delta = 0.0
+    completes = False
+    for g in groups:
+        before = group_value(view, bv, g, seat, {}, n_opp)
+        after = group_value(view, bv, g, seat, owner, n_opp)
+        delta += after - before
+        if (
+            g in t.street_groups
+            and not holds_group(view, g, seat)
+            and all(owner.get(s, view.owner(s)) == seat for s in t.groups[g])
+        ):
+            completes = True
+    for sq in gets.squares:
+        if view.is_mortgaged(sq):
+            delta -= t.price[sq] * 0.3  # the fee now and the lifting later
+    for sq in gives.squares:
+        if view.is_mortgaged(sq):
+            delta += t.price[sq] * 0.27
+    delta += gets.cash - gives.cash
+    delta += 0.9 * (gets.iou - gives.iou)  # an IOU received is owed to this seat
+    delta += JAIL_CARD_VALUE * (len(gets.jail_cards) - len(gives.jail_cards))
+    return delta, completes
+
+
+def answer_offer(view: SeatView) -> A.Action:
+    me = view.seat
+    offer = view.offer()
+    if offer is None or me is None:
+        return A.REJECT_TRADE
+    give: A.Bundle = offer["give"]  # from the proposer to us
+    take: A.Bundle = offer["take"]  # from us to the proposer
+    mine, we_complete = trade_delta(view, me, give, take)
+    theirs, they_complete = trade_delta(view, offer["proposer"], take, give)
+    if mine <= 25 or mine - 25 <= theirs * TRADE_EDGE:
+        return A.REJECT_TRADE  # a trade must help us far more than the proposer
+    if they_complete and not we_complete:
+        # never a complete group to an opponent, but in a swap for a far better one
+        return A.REJECT_TRADE
+    if give.iou and not take.iou and mine < give.iou * 0.3:
+        return A.REJECT_TRADE
+    if view.is_legal(A.ACCEPT_TRADE):
+        return A.ACCEPT_TRADE
+    return A.REJECT_TRADE
+
+
+def monopoly_swap(view: SeatView, me: int, holder: int, get: A.Bundle, deed: int, tries: int,
+    budget: int,
+) -> A.ProposeTrade | None:
+    """A swap of monopolies: `deed` completes the holder's group, `get` ours. Offered
+    only when ours is worth TRADE_EDGE times theirs by our model, with cash on top (more at
+    each try, up to half the difference) when the prices alone do not favour them."""
+    give = A.Bundle(squares=(deed,))
+    mine, _ = trade_delta(view, me, get, give)
+    theirs, _ = trade_delta(view, holder, give, get)
+    if mine <= theirs * TRADE_EDGE:
+        return None
+    face_gap = sum(deed_face(view, s) for s in get.squares) - deed_face(view, deed)
+    share = ESCALATE[min(tries, len(ESCALATE) - 1)]
+    cash = max(0, face_gap) + int(share * (mine - theirs) / 2)
+    cash = min(cash, max(0, budget))
+    give = A.Bundle(cash=cash, squares=(deed,))
+    mine, _ = trade_delta(view, me, get, give)
+    theirs, _ = trade_delta(view, holder, give, get)
+    if mine <= theirs * TRADE_EDGE:
+        return None
+    return A.ProposeTrade(holder, give, get)
+
+
+class Trader:
+    """The strong bot's trading and what it remembers of its offers (deterministic)."""
+
+    __slots__ = ("_asked", "_keep", "_open", "_plan", "_refused", "_sold", "_tried")
+
+    def __init__(self) -> None:
+        self._tried: dict[tuple[int, tuple[int, ...]], int] = {}  # ask -> turn proposed
+        self._asked: dict[tuple[int, tuple[int, ...]], int] = {}  # ask -> offers made
+        # what we learn of each opponent: offers for the deeds that complete a group of ours
+        # it accepted (sold) and refused; the last such offer, until we see its answer
+        self._sold: dict[int, int] = {}
+        self._refused: dict[int, int] = {}
+        self._open: tuple[int, tuple[int, ...]] | None = None
+        # the group we buy deeds of one holder at a time (its deeds are never spent)
+        self._plan = -1
+        self._keep: set[int] = set()  # groups whose deeds we do not give in trades
+
+    def propose(self, view: SeatView, legal: list[A.LegalEntry]) -> A.Action | None:
+        """Offer cash for the deeds that complete a group of ours.
+
+        Targets are street groups whose deeds we lack are all with opponents, the
+        fewest missing deeds and the best income first; one trade asks one holder for all
+        the missing deeds it holds. The offer is fair by face value (more than the printed
+        prices asked for) and by rent value (the holder loses nothing by our model of
+        it), paid in cash we can spare. It gives a deed only in a swap of monopolies."""
+        me = view.seat
+        assert me is not None
+        template = None
+        for e in legal:
+            if type(e) is A.TradeTemplate and not e.counter:
+                template = e
+                break
+        if template is None:
+            return None
+        self._learn(view, me)
+        t = view.tables
+        bv = board_values(view)
+        turn = view.turn_number
+        targets: list[tuple[int, float, int, tuple[int, ...], tuple[int, ...]]] = []
+        steps: list[tuple[int, float, int, tuple[int, ...], tuple[int, ...]]] = []
+        for g in t.street_groups:
+            squares = t.groups[g]
+            missing = [s for s in squares if view.owner(s) != me]
+            if not missing:
+                continue
+            holders = {view.owner(s) for s in missing}
+            if BANK in holders or not holders <= set(template.partners):
+                continue
+            if any(view.level(s) for s in squares):
+                continue
+            holder = view.owner(missing[0])
+            ask = tuple(s for s in missing if view.owner(s) == holder)
+            entry = (len(missing), -bv.mono_income[g], holder, ask, tuple(missing))
+            if len(holders) == 1:
+                targets.append(entry)  # one trade completes it
+            elif not any(self._reluctant(h) for h in holders):
+                steps.append(entry)  # a step, unless one of them never sells a last deed
+        # steps only towards one planned group, kept until it is ours or out of reach
+        steps.sort()
+        planned = [e for e in steps if t.group_of[e[3][0]] == self._plan]
+        if not planned and steps:
+            planned = steps[:1]
+            self._plan = t.group_of[steps[0][3][0]]
+        elif not planned:
+            self._plan = -1
+        targets.sort()
+        # deeds of the groups we are completing are not spent on other deeds
+        self._keep = {t.group_of[e[3][0]] for e in targets} | {self._plan}
+        targets += planned
+        for _, _, holder, ask, missing_all in targets:
+            key = (holder, ask)
+            last = self._tried.get(key)
+            if last is not None and turn - last < TRADE_RETRY:
+                continue
+            self._tried[key] = turn
+            tries = self._asked.get(key, 0)
+            proposal = self._offer_for(view, me, holder, ask, missing_all, tries)
+            if proposal is not None and view.is_legal(proposal):
+                self._asked[key] = tries + 1
+                if len(ask) == len(missing_all):
+                    self._open = (holder, ask)
+                return proposal
+        return None
+
+    def _learn(self, view: SeatView, me: int) -> None:
+        """Note the answer to our last offer for the deeds that complete a group."""
+        if self._open is None:
+            return
+        holder, ask = self._open
+        self._open = None
+        book = self._sold if all(view.owner(s) == me for s in ask) else self._refused
+        book[holder] = book.get(holder, 0) + 1
+
+    def _reluctant(self, holder: int) -> bool:
+        """An opponent that never sold us the last deed of a group, however much we
+        offered: we buy no first steps towards a group whose last deed it holds."""
+        return not self._sold.get(holder) and self._refused.get(holder, 0) >= len(ESCALATE)
+
+    def _offer_for(
+        self, view: SeatView, me: int, holder: int, ask: tuple[int, ...],
+        missing: tuple[int, ...], tries: int = 0,
+    ) -> A.ProposeTrade | None:
+        """What we offer `holder` for the deeds `ask` (a step towards all the `missing`
+        deeds of a group), or None when the whole group is not worth its price to us or
+        we cannot afford it."""
+        t = view.tables
+        get = A.Bundle(squares=ask)
+        rest = tuple(sq for sq in missing if sq not in ask)
+        loss, _ = trade_delta(view, holder, A.Bundle(), get)
+        face = sum(deed_face(view, sq) for sq in ask)
+        # what the holder must get: a premium over the printed prices and over its loss;
+        # for the last deeds, more each time we ask, up to a share of what the group is
+        # worth to us beyond the prices
+        need = max(face * FACE_PREMIUM, -loss + 30.0)
+        if not rest:
+            worth, _ = trade_delta(view, me, get, A.Bundle())
+            share = ESCALATE[min(tries, len(ESCALATE) - 1)]
+            need = max(need, face + share * max(0.0, worth - face))
+        ask_groups = {t.group_of[sq] for sq in ask}
+        # deeds we could sell or mortgage for the later steps (we pay in cash: deeds paid
+        # in trades went on earning for the opponents, and the ladder's tables showed
+        # cash-only offers placing better)
+        spare = 0
+        swaps: list[int] = []  # deeds that complete a group of the holder
+        for sq in view.holdings(me):
+            g = t.group_of[sq]
+            if g in ask_groups or view.level(sq) or view.is_mortgaged(sq):
+                continue
+            if t.kind[sq] == K_STREET and holds_group(view, g, me):
+                continue
+            _, completes = trade_delta(view, holder, A.Bundle(squares=(sq,)), A.Bundle())
+            if completes:
+                if not rest:
+                    swaps.append(sq)  # judged as a swap of monopolies
+                continue
+            if g not in self._keep:
+                spare += deed_face(view, sq)
+        cash = view.cash(me)
+        budget = cash - max(cash_reserve(view, me), worst_rent(view, me) // 2)
+        for sq in swaps:
+            swap = monopoly_swap(view, me, holder, get, sq, tries, budget)
+            if swap is not None:
+                return swap
+        pay = max(0, int(need) + 1)
+        # the later steps, at the same premium, from what is left after this one; and
+        # money for HOUSES_AFTER houses per deed we buy, or the group earns little (one
+        # where a house goes only on the street landed on)
+        later = sum(deed_face(view, sq) for sq in rest) * FACE_PREMIUM
+        houses = 1 if view.rules.build_only_on_landing else HOUSES_AFTER  # §8 option
+        later += t.house_cost[ask[0]] * len(missing) * houses
+        left = budget - pay + spare
+        if pay > budget or later > left:
+            return None
+        give = A.Bundle(cash=pay)
+        whole, _ = trade_delta(view, me, A.Bundle(squares=missing), give)
+        theirs, they_complete = trade_delta(view, holder, give, get)
+        if whole - later <= 0 or they_complete or theirs < 0:
+            return None
+        return A.ProposeTrade(holder, give, get)
