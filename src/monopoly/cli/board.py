@@ -49,6 +49,7 @@ from monopoly.cli.kit import print_json as _print_json
 from monopoly.cli.kit import run_lab as _run_lab
 from monopoly.cli.kit import set_options as _options
 from monopoly.cli.kit import show_progress as _show_progress
+from monopoly.core.seeds import bot_seed
 from monopoly.i18n import (
     LANGUAGES,
     current_language,
@@ -60,7 +61,7 @@ from monopoly.i18n import gettext as _
 from monopoly.narration.board.narrate import Narrator
 
 if TYPE_CHECKING:
-    from monopoly.lab.runner import LabSetup
+    from monopoly.lab.board.simulate import LabSetup
 
 app = typer.Typer(
     name="monopoly",
@@ -155,10 +156,6 @@ def translation_error(exc: BaseException) -> str:
 # --------------------------------------------------------------------------- demo / replay
 
 
-def _bot_seed(seed: int, seat: int) -> int:
-    return seed * 16 + seat
-
-
 @app.command()
 def demo(
     seed: Annotated[int, typer.Option(help="Seed of the game and of the bots.")] = 1,
@@ -192,7 +189,7 @@ def demo(
         game = Game(seats, seed, rules, ed, events=True)
     except (MonopolyError, ValueError) as exc:
         _fail(translation_error(exc))
-    bots = [make_bot("greedy", _bot_seed(seed, s)) for s in range(players)]
+    bots = [make_bot("greedy", bot_seed(seed, s)) for s in range(players)]
     clock = TableClock(rules, StepClock(step=DEMO_SECONDS_PER_ACTION))
     play_game(game, bots, max_actions=DEMO_MAX_ACTIONS, clock=clock)
     if record is not None:
@@ -572,7 +569,8 @@ def _lab_setup(
     report: bool = False,
 ) -> LabSetup:
     """Check the options of a lab run (one line and exit 2 for bad input); its LabSetup."""
-    from monopoly.lab.runner import BACKENDS, SEAT_NAMES, LabSetup
+    from monopoly.lab.board.simulate import LabSetup
+    from monopoly.lab.runner import BACKENDS, SEAT_NAMES
 
     _check_count("--workers", workers, low=1)
     _check_count("--max-turns", max_turns, low=1)
@@ -639,11 +637,12 @@ def simulate(
     if report is not None:
         import importlib.util
 
-        for module in ("monopoly.lab.report", "monopoly.lab.board.gamestats"):
+        for module in ("monopoly.lab.board.report", "monopoly.lab.board.gamestats"):
             if importlib.util.find_spec(module) is None:
                 _fail(_("--report: {module} is not available in this version").format(
                     module=module))
-    from monopoly.lab.runner import run_games, take_sample
+    from monopoly.lab.board.simulate import run_games
+    from monopoly.lab.runner import take_sample
     from monopoly.lab.stats import summarize
 
     start = time.perf_counter()
@@ -667,7 +666,7 @@ def simulate(
     sample = take_sample(results)
     page = None
     if report is not None:
-        from monopoly.lab.report import write_report
+        from monopoly.lab.board.report import write_report
 
         try:
             page = write_report(report, summary, results, sample, edition, lang)
