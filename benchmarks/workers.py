@@ -1,4 +1,4 @@
-"""Issue 4's target: do two workers give at least 1.8 times the games per second of one?
+"""The lab's scaling target: do two workers play at least 1.8 times the games per second of one?
 
 ``monopoly simulate`` (four greedy bots, four players) with one worker and with two, in
 pairs; the order within a pair alternates (1-2, 2-1, 1-2, ...) so that a drift of the

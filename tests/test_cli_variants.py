@@ -1,4 +1,4 @@
-"""The commands of issue 3 (a contract: scripts depend on these shapes): presets, rules,
+"""The rule-variant commands (a contract: scripts depend on these shapes): presets, rules,
 check --preset/--edition, demo --preset/--edition/--lang/--sheet."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The strategy lab (issue 4): statistics, seat rotation, reproducibility for any number of
+"""The strategy lab: statistics, seat rotation, reproducibility for any number of
 workers, the JSON of `monopoly simulate`, its report hand-off and its bad input."""
 
 from __future__ import annotations
@@ -16,7 +16,8 @@ import pytest
 from typer.testing import CliRunner
 
 from monopoly.cli import app
-from monopoly.lab.runner import LabSetup, game_seed, play_one, rotated_seats, run_games
+from monopoly.lab.board.simulate import LabSetup, play_one, run_games
+from monopoly.lab.runner import game_seed, rotated_seats
 from monopoly.lab.stats import bot_records, summarize, wilson_interval
 
 runner = CliRunner()
@@ -273,16 +274,16 @@ def test_report_gets_the_summary_results_and_a_sample(
         _stub_module(monkeypatch, "monopoly.lab.board.gamestats",
                      collect=lambda game: {"events": len(game.events or [])})
     calls: list[tuple[Any, ...]] = []
-    if importlib.util.find_spec("monopoly.lab.report") is None:
+    if importlib.util.find_spec("monopoly.lab.board.report") is None:
         def write_report(*args: Any) -> Path:
             calls.append(args)
             out = Path(args[0]) / "index.html"
             out.parent.mkdir(parents=True, exist_ok=True)
             out.write_text("<html></html>", encoding="utf-8")
             return out
-        _stub_module(monkeypatch, "monopoly.lab.report", write_report=write_report)
+        _stub_module(monkeypatch, "monopoly.lab.board.report", write_report=write_report)
     else:
-        import monopoly.lab.report as report
+        import monopoly.lab.board.report as report
 
         real = report.write_report
 

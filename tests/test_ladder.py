@@ -1,4 +1,4 @@
-"""The ladder (issue 4): every bot against every other, openskill ratings, best first."""
+"""The ladder: every bot against every other, openskill ratings, best first."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from monopoly.cli import app
+from monopoly.lab.board.simulate import LabSetup
 from monopoly.lab.ladder import (
     game_ranks,
     ladder_seatings,
@@ -17,7 +18,6 @@ from monopoly.lab.ladder import (
     round_robin,
     run_ladder,
 )
-from monopoly.lab.runner import LabSetup
 
 runner = CliRunner()
 

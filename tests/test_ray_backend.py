@@ -1,5 +1,5 @@
-"""The strategy lab on Ray (issue 4): a real local Ray instance gives the same results as the
-process pool.
+"""The strategy lab on Ray: a real local Ray instance gives the same results as the process
+pool.
 
 Ray is an optional extra (``pip install -e '.[ray]'``, ``make ray``): without it these tests
 are skipped, except where ``MONOPOLY_REQUIRE_RAY`` is set (CI sets it after installing the
@@ -17,8 +17,8 @@ import pytest
 from typer.testing import CliRunner
 
 from monopoly.cli import app
+from monopoly.lab.board.simulate import LabSetup, run_games
 from monopoly.lab.ladder import run_ladder
-from monopoly.lab.runner import LabSetup, run_games
 
 HAVE_RAY = importlib.util.find_spec("ray") is not None
 REQUIRED = bool(os.environ.get("MONOPOLY_REQUIRE_RAY"))

@@ -1,4 +1,4 @@
-"""The strategy lab's report (issue 4): per-game statistics and the HTML page with plots."""
+"""The strategy lab's report: per-game statistics and the HTML page with plots."""
 
 from __future__ import annotations
 
@@ -15,18 +15,17 @@ from monopoly.board.game import Game
 from monopoly.board.testing import give, new_game, rig_dice, set_levels, stack_deck
 from monopoly.bots import make_bot
 from monopoly.bots.board.driver import play_game
-from monopoly.lab import report
+from monopoly.lab.board import report
 from monopoly.lab.board.gamestats import collect, group_keys
-from monopoly.lab.report import (
+from monopoly.lab.board.report import (
     PLOTS,
     board_cells,
-    fair_shares,
     landing_shares,
     markov_shares,
     roi_by_group,
-    win_rate_rows,
     write_report,
 )
+from monopoly.lab.report import fair_shares, win_rate_rows
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 

@@ -1,20 +1,66 @@
-"""What every `monopoly` command shares (the board game's in :mod:`monopoly.cli`, the
-Deal's in :mod:`monopoly.cli.deal` and :mod:`monopoly.cli.deal_lab`): the ``--json``
-option, bad input as one line on stderr and exit code 2, ``--set NAME=VALUE`` options,
-JSON output, and the lab's progress bar."""
+"""What the ``monopoly`` commands share (the board game's in :mod:`monopoly.cli.board`,
+:mod:`monopoly.cli.lab` and :mod:`monopoly.cli.serve`, the Deal's in
+:mod:`monopoly.cli.deal` and :mod:`monopoly.cli.deal_lab`): the ``--json`` option, bad
+input as one line on stderr and exit code 2, ``--set NAME=VALUE`` options, JSON output,
+the options several board commands take (``--lang``, ``--preset``, ``--edition``,
+``--bots``) and their checks, and the lab's progress bar."""
 
 from __future__ import annotations
 
 import json
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
 
+from monopoly.board.edition import Edition, load_edition
+from monopoly.board.errors import MonopolyError
+from monopoly.board.options import PRESETS, RuleSet, preset
+from monopoly.i18n import LANGUAGES, current_language, set_language, translation
 from monopoly.i18n import gettext as _
 
+__all__ = [
+    "EditionOpt",
+    "JsonOpt",
+    "LangOpt",
+    "PresetOpt",
+    "SetOpt",
+    "SheetJsonOpt",
+    "SheetOpt",
+    "board_edition",
+    "board_rules",
+    "bot_list",
+    "check_choice",
+    "check_count",
+    "fail",
+    "print_json",
+    "run_lab",
+    "set_options",
+    "show_progress",
+    "translation_error",
+    "use_language",
+]
+
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object instead.")]
+LangOpt = Annotated[str, typer.Option(help="Language: en, cs or ru.")]
+PresetOpt = Annotated[
+    str, typer.Option("--preset", help="Rule preset: " + ", ".join(PRESETS) + " (RULES.md §12).")
+]
+EditionOpt = Annotated[str, typer.Option(help="Edition: standard, uk or disney.")]
+SetOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--set",
+        help="Set one option on top of the preset: NAME=VALUE (90, true, sealed, null); "
+        "repeatable.",
+    ),
+]
+SheetOpt = Annotated[
+    Path | None, typer.Option(help="Write the score sheet as a printable HTML page.")
+]
+SheetJsonOpt = Annotated[Path | None, typer.Option(help="Write the score sheet as JSON.")]
 
 
 def fail(message: str, code: int = 2) -> NoReturn:
@@ -30,6 +76,27 @@ def check_count(name: str, value: int, low: int = 0) -> int:
     return value
 
 
+def check_choice(option: str, value: str, choices: tuple[str, ...]) -> str:
+    """`value` if it is one of `choices`, else one line and exit 2."""
+    if value not in choices:
+        fail(_("{option} must be one of {choices}, not {value}").format(
+            option=option, choices=", ".join(choices), value=repr(value)))
+    return value
+
+
+def use_language(lang: str) -> str:
+    """Check --lang and make it the language of every text that follows, until the
+    command ends (the app's callback, :func:`monopoly.cli.app.command_scope`)."""
+    check_choice("--lang", lang, LANGUAGES)
+    set_language(lang)
+    return lang
+
+
+def translation_error(exc: BaseException) -> str:
+    """An engine error in the current language."""
+    return translation(current_language()).error(exc)
+
+
 def set_options(settings: list[str] | None) -> dict[str, Any]:
     """--set NAME=VALUE pairs; a value is read as JSON (90, true, null), else as text."""
     out: dict[str, Any] = {}
@@ -43,6 +110,44 @@ def set_options(settings: list[str] | None) -> dict[str, Any]:
             value = raw
         out[name.strip()] = value
     return out
+
+
+def board_rules(name: str, settings: list[str] | None = None) -> RuleSet:
+    """The board game's rule set of --preset `name` with the --set options on top."""
+    options = set_options(settings)
+    try:
+        return preset(name, **options)
+    except MonopolyError as exc:
+        flag = "--set" if options else "--preset"
+        fail(_("{option}: {error}").format(option=flag, error=translation_error(exc)))
+
+
+def board_edition(name: str) -> Edition:
+    """The board game's edition of --edition `name`."""
+    try:
+        return load_edition(name)
+    except MonopolyError as exc:
+        fail(_("--edition: {error}").format(error=translation_error(exc)))
+
+
+def bot_list(value: str, option: str = "--bots") -> tuple[str, ...]:
+    """A comma-separated list of board bot names, each one that can be made now."""
+    from monopoly.bots import make_bot
+    from monopoly.bots.board.base import BOT_NAMES, LEVELS
+
+    names = tuple(name.strip() for name in value.split(",") if name.strip())
+    if not names:
+        fail(_("{option} needs at least one bot name").format(option=option))
+    for name in dict.fromkeys(names):
+        try:
+            make_bot(name, 0)
+        except ValueError:
+            fail(_("{option}: unknown bot {name}; known bots: {known}").format(
+                option=option, name=repr(name), known=", ".join((*BOT_NAMES, *LEVELS))))
+        except ImportError:
+            fail(_("{option}: the bot {name} is not available in this version").format(
+                option=option, name=repr(name)))
+    return names
 
 
 def print_json(data: dict[str, Any], *, ensure_ascii: bool = True) -> None:

@@ -4,8 +4,8 @@ The tables are all the 4-bot combinations of the bot list (with fewer than four 
 one table of all of them); each table plays ``games_per_table`` games, its bots' seats
 rotated from game to game, so a ladder of ``b`` bots plays ``C(b, 4) * games_per_table``
 games. Games are numbered table by table and played by the strategy lab
-(:func:`monopoly.lab.runner.run_games`), so the ladder is reproducible from its seed and does
-not depend on the workers.
+(:func:`monopoly.lab.board.simulate.run_games`), so the ladder is reproducible from its
+seed and does not depend on the workers.
 
 Ratings are the Weng-Lin Bayesian rating of the ``openskill`` library (Plackett-Luce
 model): every bot starts at ``mu = 25, sigma = 25/3``; each game ranks its seats by the
@@ -33,7 +33,8 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from monopoly.lab.runner import LabSetup, Progress, rotated_seats, run_games
+from monopoly.lab.board.simulate import LabSetup, run_games
+from monopoly.lab.runner import Progress, rotated_seats
 from monopoly.lab.stats import bot_records
 
 __all__ = [

@@ -1,68 +1,59 @@
-"""The strategy lab: many games between bots, on one machine or on a Ray cluster.
+"""The strategy lab's machinery, shared by the board game's lab
+(:mod:`monopoly.lab.board.simulate`) and the Deal's (:mod:`monopoly.lab.deal.simulate`):
+many games between bots, on one machine or on a Ray cluster.
 
 A run is a list of games by index. Game ``i`` of a run with seed ``S``
 
 - has the game seed :func:`game_seed` ``(S, i)`` (a hash of both: runs with nearby seeds
-  share no games), and the bot in seat ``s`` the seed ``game_seed * 16 + s``;
+  share no games), and the bot in seat ``s`` the seed :func:`bot_seed` ``(game_seed, s)``
+  (both from :mod:`monopoly.core.seeds`);
 - seats the bot list rotated by ``i`` (:func:`rotated_seats`): with bots ``a, b, c`` and
   four players, game 0 seats ``a b c a``, game 1 ``b c a b``, game 2 ``c a b c``; so every
-  bot sits first as often as the others, and no bot gains from the seat order;
-- is capped at the rule set's ``turn_limit`` (the lab sets it: ``max_turns``), and timed
-  rule sets run on a simulated clock (:data:`SECONDS_PER_ACTION` per action).
+  bot sits first as often as the others, and no bot gains from the seat order.
 
-Games are played in chunks of consecutive indexes, by this process (one worker), by this
-process and ``workers - 1`` ``spawn``-ed ones, or by Ray tasks; the per-game results are
-put back in index order. Each game depends only on the run's settings and its index, so
-the results are the same for any number of workers and either backend.
+Games are played in chunks of consecutive indexes (:func:`run_chunks`), by this process
+(one worker), by this process and ``workers - 1`` ``spawn``-ed ones, or by Ray tasks; the
+per-game results are put back in index order. Each game depends only on the run's settings
+and its index, so the results are the same for any number of workers and either backend.
 
 Example::
 
-    >>> setup = LabSetup(bots=("greedy", "random"), players=2, max_turns=50)
-    >>> [r["seats"] for r in run_games(setup, 2)]
-    [['greedy', 'random'], ['random', 'greedy']]
+    >>> rotated_seats(("a", "b", "c"), 4, 1)
+    ('b', 'c', 'a', 'b')
+    >>> def play(setup, start, seatings):
+    ...     return [{"index": start + k, "seats": list(s)} for k, s in enumerate(seatings)]
+    >>> [r["seats"] for r in run_chunks(None, [("a", "b"), ("b", "a")], play)]
+    [['a', 'b'], ['b', 'a']]
 """
 
 from __future__ import annotations
 
 import collections
-import hashlib
 import importlib
 import math
 import multiprocessing
 import queue
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
-from monopoly.board.clocks import StepClock, TableClock
-from monopoly.board.edition import load_edition
-from monopoly.board.game import Game
-from monopoly.board.options import RuleSet
-from monopoly.bots import make_bot
-from monopoly.bots.board.driver import play_game
+from monopoly.core.seeds import bot_seed, game_seed
 
 __all__ = [
     "BACKENDS",
-    "DEFAULT_MAX_TURNS",
     "SEAT_NAMES",
-    "LabSetup",
+    "PlayChunk",
+    "Progress",
     "RayMissingError",
     "RayStartError",
     "bot_seed",
     "game_seed",
     "import_ray",
-    "play_one",
     "rotated_seats",
     "run_chunks",
-    "run_games",
+    "take_sample",
 ]
 
 BACKENDS = ("process", "ray")
-DEFAULT_MAX_TURNS = 1000
-# Timed rule sets (time limit, negotiation limit, turn clock) run on a simulated clock.
-SECONDS_PER_ACTION = 5
-# A safety net, in actions, beyond the turn cap (a game that stalls without turns advancing).
-MAX_ACTIONS = 1_000_000
 SEAT_NAMES: tuple[str, ...] = ("Ann", "Bob", "Cleo", "Dan", "Eva", "Finn", "Gus", "Hana")
 # At most this many games in one chunk (one task of a worker): small enough for a live
 # progress bar and an even load, large enough that handing out work costs little.
@@ -83,25 +74,6 @@ class RayStartError(RuntimeError):
     """Ray could not start a local instance or join the cluster at the address."""
 
 
-@dataclass(frozen=True)
-class LabSetup:
-    """What every game of a run shares (picklable: it travels to the workers).
-
-    ``rules`` are capped at ``max_turns`` turns (its ``turn_limit``); ``report`` plays with
-    events on and adds each game's statistics (:func:`monopoly.lab.board.gamestats.collect`)."""
-
-    bots: tuple[str, ...] = ("greedy",)
-    players: int = 4
-    seed: int = 0
-    rules: RuleSet = field(default_factory=RuleSet)
-    edition: str = "standard"
-    max_turns: int = DEFAULT_MAX_TURNS
-    report: bool = False
-
-    def capped_rules(self) -> RuleSet:
-        return self.rules.with_options(turn_limit=self.max_turns)
-
-
 def take_sample(results: list[dict[str, Any]]) -> dict[str, Any] | None:
     """The report's sample game: game 0's seats, their names and its value history, taken
     out of its result (None when the games kept no history)."""
@@ -110,17 +82,6 @@ def take_sample(results: list[dict[str, Any]]) -> dict[str, Any] | None:
     first = results[0]
     return {"seats": first["seats"], "names": list(SEAT_NAMES[: len(first["seats"])]),
             "worth_history": first.pop("worth_history")}
-
-
-def game_seed(seed: int, index: int) -> int:
-    """The seed of game `index` of a run with `seed` (63 bits of a hash of both)."""
-    digest = hashlib.blake2b(f"monopoly-lab:{seed}:{index}".encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big") >> 1
-
-
-def bot_seed(seed_of_game: int, seat: int) -> int:
-    """The seed of the bot in `seat` of the game with seed `seed_of_game`."""
-    return seed_of_game * 16 + seat
 
 
 def rotated_seats(bots: Sequence[str], players: int, index: int) -> tuple[str, ...]:
@@ -132,107 +93,11 @@ def rotated_seats(bots: Sequence[str], players: int, index: int) -> tuple[str, .
     return tuple(bots[(index + s) % n] for s in range(players))
 
 
-class _TurnRecorder(TableClock):
-    """A table clock that also notes every seat's net worth at the start of every turn.
-
-    :func:`~monopoly.bots.board.driver.play_game` asks an active clock what is due before every
-    decision, so the game is played exactly as without it (no table action is ever due
-    when the rules have no clocks)."""
-
-    def __init__(self, rules: RuleSet, now: StepClock) -> None:
-        super().__init__(rules, now)
-        self.timed = super().active
-        self.turn = -1
-        self.worth: list[list[int]] = []
-
-    @property
-    def active(self) -> bool:
-        return True
-
-    def due(self, game: Game) -> list[Any]:
-        if game.turn_number != self.turn and not game.is_over:
-            self.turn = game.turn_number
-            self.worth.append([game.net_worth(s) for s in range(len(game.players))])
-        return super().due(game) if self.timed else []
-
-
-def play_one(setup: LabSetup, index: int, seats: Sequence[str]) -> dict[str, Any]:
-    """Play game `index` with the bots named by `seats` (one per seat) and return its
-    result: ``index``, ``seed``, ``seats``, ``winner`` (a seat or None), ``winner_bot``,
-    ``turns``, ``actions``, ``reason``, ``ranking`` (seats, best first), ``net_worth`` and
-    ``bankrupt`` (by seat); with ``setup.report`` also ``stats``, and for game 0
-    ``worth_history`` (every seat's net worth at the start of every turn)."""
-    rules = setup.capped_rules()
-    seed = game_seed(setup.seed, index)
-    game = Game(
-        SEAT_NAMES[: len(seats)], seed, rules, load_edition(setup.edition), events=setup.report
-    )
-    bots = [make_bot(name, bot_seed(seed, s)) for s, name in enumerate(seats)]
-    step = StepClock(step=SECONDS_PER_ACTION)
-    recorder = _TurnRecorder(rules, step) if setup.report and index == 0 else None
-    clock: TableClock | None = recorder or TableClock(rules, step)
-    if clock is not None and not clock.active:
-        clock = None
-    play_game(game, bots, max_actions=MAX_ACTIONS, clock=clock)
-    outcome = game.outcome
-    winner = outcome.winner if outcome is not None else None
-    result: dict[str, Any] = {
-        "index": index,
-        "seed": seed,
-        "seats": list(seats),
-        "winner": winner,
-        "winner_bot": seats[winner] if winner is not None else None,
-        "turns": game.turn_number,
-        "actions": len(game.history),
-        "reason": outcome.reason if outcome is not None else "unfinished",
-        "ranking": list(outcome.ranking) if outcome is not None else [],
-        "net_worth": [game.net_worth(s) for s in range(len(seats))],
-        "bankrupt": [p.bankrupt for p in game.players],
-    }
-    if setup.report:
-        gamestats = importlib.import_module("monopoly.lab.board.gamestats")
-        result["stats"] = gamestats.collect(game)
-    if recorder is not None:
-        result["worth_history"] = recorder.worth
-    return result
-
-
-def _play_chunk(
-    setup: LabSetup, start: int, seatings: Sequence[Sequence[str]]
-) -> list[dict[str, Any]]:
-    return [play_one(setup, start + k, seats) for k, seats in enumerate(seatings)]
-
-
 def _chunks(
     seatings: Sequence[tuple[str, ...]], workers: int
 ) -> list[tuple[int, list[tuple[str, ...]]]]:
     size = max(1, min(MAX_CHUNK, math.ceil(len(seatings) / (workers * 8))))
     return [(i, list(seatings[i : i + size])) for i in range(0, len(seatings), size)]
-
-
-def run_games(
-    setup: LabSetup,
-    games: int | None = None,
-    *,
-    seatings: Sequence[Sequence[str]] | None = None,
-    workers: int = 1,
-    backend: str = "process",
-    address: str | None = None,
-    progress: Progress | None = None,
-) -> list[dict[str, Any]]:
-    """Play a run and return the per-game results in index order.
-
-    The bots of game ``i`` are ``seatings[i]``, or without `seatings` the rotation of
-    ``setup.bots`` (:func:`rotated_seats`) for ``games`` games. `workers`: processes (1:
-    this one) or Ray's CPUs; `address`: a Ray cluster to join (default: a local one).
-    `progress` is called with the number of games finished after each chunk.
-    """
-    if seatings is None:
-        if games is None:
-            raise ValueError("give the number of games or the seatings")
-        seatings = [rotated_seats(setup.bots, setup.players, i) for i in range(games)]
-    return run_chunks(setup, seatings, _play_chunk, workers=workers, backend=backend,
-                      address=address, progress=progress)
 
 
 def run_chunks(
@@ -248,8 +113,10 @@ def run_chunks(
     """Play game ``i`` with the bots ``seatings[i]`` for every ``i`` and return the
     per-game results in index order: ``play_chunk(setup, start, seatings[start:...])``
     plays consecutive games (a module-level function: it travels to the workers by name),
-    in this process, a pool of processes or Ray tasks (see :func:`run_games`; the Deal lab
-    shares this machinery)."""
+    in this process (one worker), in this process and ``workers - 1`` spawned ones, or as
+    Ray tasks (``backend="ray"``: `workers` is Ray's CPUs, `address` a Ray cluster to join,
+    by default a local one). `progress` is called with the number of games finished after
+    each chunk."""
     if backend not in BACKENDS:
         raise ValueError(f"unknown backend {backend!r}; backends: {', '.join(BACKENDS)}")
     if workers < 1:

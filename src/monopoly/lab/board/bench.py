@@ -1,13 +1,13 @@
 """The engine benchmark: whole games among greedy bots, timed in CPU seconds.
 
 One process, four greedy bots, game seeds ``0 .. games-1`` (bot ``i`` of game ``s`` has seed
-``bot_seed(s, i)``), events off. Greedy bots never trade, so some games would never end: the
-rule set caps every game at :data:`TURN_LIMIT` turns (``RuleSet(turn_limit=...)``); games
-stopped by the cap are counted and reported apart (``finished_games`` are those that ended
-with a winner). The time is ``time.process_time()`` around the games only (bot construction
-included, game setup included), so other load on the machine does not change the figures
-much. The figures measure the engine *and* the bots' choices, since both run for every
-action.
+``bot_seed(s, i)`` of :mod:`monopoly.core.seeds`), events off. Greedy bots never trade, so
+some games would never end: the rule set caps every game at :data:`TURN_LIMIT` turns
+(``RuleSet(turn_limit=...)``); games stopped by the cap are counted and reported apart
+(``finished_games`` are those that ended with a winner). The time is
+``time.process_time()`` around the games only (bot construction included, game setup
+included), so other load on the machine does not change the figures much. The figures
+measure the engine *and* the bots' choices, since both run for every action.
 
 :func:`bot_speed` times one bot's decisions: ``strong`` in one seat (rotated) against three
 greedy bots, the CPU time of its choices apart from the engine's, so that a slow bot shows up as a
@@ -31,15 +31,15 @@ from monopoly.board.game import Game
 from monopoly.board.options import RuleSet
 from monopoly.bots import make_bot
 from monopoly.bots.board.driver import play_game
+from monopoly.core.seeds import bot_seed
+from monopoly.lab.runner import SEAT_NAMES
 
 __all__ = [
     "BOT_GAMES",
     "DEFAULT_GAMES",
     "PLAYERS",
-    "SEAT_NAMES",
     "TURN_LIMIT",
     "bench",
-    "bot_seed",
     "bot_speed",
 ]
 
@@ -52,12 +52,6 @@ TURN_LIMIT = 1000
 DEFAULT_GAMES = 1000
 # Games of the timed bot against three greedy ones (strong's games end in about 150 turns).
 BOT_GAMES = 200
-SEAT_NAMES: tuple[str, ...] = ("Ann", "Bob", "Cleo", "Dan", "Eva", "Finn", "Gus", "Hana")
-
-
-def bot_seed(game_seed: int, seat: int) -> int:
-    """The seed of the bot in `seat` for the game with `game_seed` (distinct per seat)."""
-    return game_seed * 16 + seat
 
 
 def bench(games: int = DEFAULT_GAMES, turn_limit: int = TURN_LIMIT) -> dict[str, Any]:

@@ -29,7 +29,7 @@ An exception raised by the engine is an *error*; a broken invariant a *violation
 
 Example::
 
-    >>> run_conformance(4, seed=0)["violations"]
+    >>> run_conformance(1, seed=0)["violations"]
     0
 """
 
