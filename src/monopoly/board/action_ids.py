@@ -202,7 +202,7 @@ def legal_action_mask(g: Position, seat: PlayerId) -> list[bool]:
                 mask[REPAY_BASE + entry.to] = True
         elif isinstance(entry, A.RaiseFundsTemplate):
             for sq in g.holdings[seat]:
-                if g.level[sq] and engine.is_legal(g, seat, _clear_group(g, sq)):
+                if g.group_built(sq) and engine.is_legal(g, seat, _clear_group(g, sq)):
                     mask[RAISE_BASE + sq] = True
         elif isinstance(entry, A.TradeTemplate) and not entry.counter:
             _trade_mask(g, seat, entry.partners, mask)

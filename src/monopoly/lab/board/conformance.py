@@ -20,6 +20,11 @@ invariants the rules imply:
 - both decks hold all their cards: pile plus jail cards held, each card exactly once;
 - the pending seat always has legal actions before the end, and every finite legal
   action it is offered (and the bounds of a bid range) passes ``is_legal``;
+- every :data:`COMPLETE_EVERY` actions, for every seat still in the game: every finite
+  action (the first ids of the action table) that ``is_legal`` allows is listed by
+  ``legal_actions``, and every one it lists is legal (legality agrees both ways); every
+  :data:`MASK_EVERY` actions, the whole integer action table: ``legal_action_mask``
+  agrees with ``is_legal`` for every id;
 - the table's clock actions (time limit, negotiation limit, turn clock) are applied by
   a :class:`~monopoly.board.clocks.TableClock` on a simulated clock, and checked legal;
 - every :data:`ROUND_TRIP_EVERY` actions and at the end: ``restore(snapshot(g))``
@@ -60,6 +65,8 @@ from monopoly.board.view import SeatView
 from monopoly.bots.board.base import Bot, make_bot
 
 ROUND_TRIP_EVERY = 200
+COMPLETE_EVERY = 97  # every finite action's legality against the listed ones
+MASK_EVERY = 389  # the whole action table against is_legal
 MAX_DETAILS = 20
 TURN_LIMIT = 100_000  # far beyond what max_actions lets a game reach
 SECONDS_PER_ACTION = 3  # the simulated clock of timed games
@@ -242,6 +249,36 @@ def _check_entries(g: Game, seat: int, legal: list[A.LegalEntry]) -> str | None:
     return None
 
 
+def check_finite_actions(g: Game) -> str | None:
+    """For every seat still in the game: a finite action is legal exactly when
+    ``legal_actions`` lists it (legality agrees both ways)."""
+    finite = A.ACTIONS_BY_ID
+    for seat in g.active_seats():
+        listed = set(g.legal_actions(seat))
+        for action in finite:
+            legal = g.is_legal(seat, action)
+            if legal != (action in listed):
+                why = g.why_illegal(seat, action)
+                said = "legal but not listed" if legal else f"listed but illegal ({why})"
+                return f"legal: {action.text()!r} for seat {seat} is {said}"
+    return None
+
+
+def check_action_table(g: Game) -> str | None:
+    """For every seat still in the game: ``legal_action_mask`` is True exactly for the
+    ids whose action (``action_from_id``) is legal."""
+    for seat in g.active_seats():
+        mask = g.legal_action_mask(seat)
+        if len(mask) != g.num_actions:
+            return f"action table: the mask has {len(mask)} entries, not {g.num_actions}"
+        for i, listed in enumerate(mask):
+            action = g.action_from_id(i, seat)
+            if listed != g.is_legal(seat, action):
+                said = "masked in but illegal" if listed else "legal but masked out"
+                return f"action table: id {i} ({action.text()!r}) of seat {seat} is {said}"
+    return None
+
+
 def check_round_trips(g: Game, shadow: ReplayShadow | None = None) -> str | None:
     """restore(snapshot) gives the same snapshot; replaying the record the same state hash.
 
@@ -395,6 +432,14 @@ def run_game(
         try:
             legal = g.legal_actions(seat) if seat is not None else []
             found = check_position(g, legal)
+            if done % COMPLETE_EVERY == 0 and not g.is_over:
+                why = check_finite_actions(g)
+                if why:
+                    found.append(why)
+            if done % MASK_EVERY == 0 and not g.is_over:
+                why = check_action_table(g)
+                if why:
+                    found.append(why)
             final = g.is_over or done >= max_actions
             if final or (done and done % ROUND_TRIP_EVERY == 0):
                 why = check_round_trips(g, None if final else shadow)
