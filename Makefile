@@ -9,8 +9,14 @@ STAMP := $(VENV)/.installed
 # so the pure-Python sources are the truth; `make pure` removes the build.
 NATIVE := monopoly/board/game.py monopoly/board/actions.py monopoly/board/tables.py \
           monopoly/board/view.py monopoly/bots/board/greedy.py monopoly/bots/board/driver.py \
-          monopoly/bots/board/strong.py monopoly/deal/game.py monopoly/deal/actions.py \
-          monopoly/deal/view.py monopoly/deal/players.py monopoly/bots/deal.py
+          monopoly/bots/board/strong.py \
+          monopoly/deal/position.py monopoly/deal/decision.py monopoly/deal/turns.py \
+          monopoly/deal/payments.py monopoly/deal/requests.py monopoly/deal/legal.py \
+          monopoly/deal/plays.py monopoly/deal/game.py monopoly/deal/actions.py \
+          monopoly/deal/action_ids.py monopoly/deal/view.py monopoly/deal/worlds.py \
+          monopoly/deal/players.py monopoly/bots/deal/common.py \
+          monopoly/bots/deal/random_bot.py monopoly/bots/deal/greedy.py \
+          monopoly/bots/deal/strong.py
 NATIVE_STAMP := src/.native-built
 
 # The strategy lab's optional Ray backend (`monopoly simulate --backend ray`): the `ray` extra.

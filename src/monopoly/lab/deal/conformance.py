@@ -46,9 +46,10 @@ from monopoly.deal.actions import (
     PlayRent,
     SayNo,
 )
-from monopoly.deal.game import NONE, OVER, P_HAND, Game
+from monopoly.deal.game import Game
 from monopoly.deal.options import DealRules
 from monopoly.deal.players import concrete, pick
+from monopoly.deal.position import NONE, OVER, P_HAND
 from monopoly.deal.record import record_text, replay, restore, snapshot_text, state_hash
 
 ROUND_TRIP_EVERY = 97
@@ -116,7 +117,7 @@ def check_buildings(g: Game) -> str | None:
 def check_views(g: Game) -> str | None:
     if g.view(None).hand is not None:
         return "views: a spectator sees a hand"
-    seat = g.pending()
+    seat = g.pending
     if seat is not None:
         v = g.view(seat)
         if v.hand != tuple(g.hands[seat]):
@@ -160,7 +161,7 @@ def play_one(index: int, seed: int, players: int | None = None,
     variant = dict(RULE_VARIANTS[index % len(RULE_VARIANTS)] if options is None else options)
     variant.setdefault("turn_cap", TURN_CAP)
     rules = DealRules.from_dict(variant)
-    g = Game(rules, n, seed * 7919 + index)
+    g = Game(n, seed * 7919 + index, rules)
     problems: list[str] = []
     checks = (check_cards, check_buildings, check_views)
     plays = 0
@@ -170,7 +171,7 @@ def play_one(index: int, seed: int, players: int | None = None,
         if actions >= MAX_ACTIONS:
             problems.append(f"end: no end after {MAX_ACTIONS} actions")
             break
-        seat = g.pending()
+        seat = g.pending
         if seat is None:
             problems.append("pending: nobody to act before the end")
             break
@@ -246,7 +247,7 @@ def run_conformance(games: int, seed: int = 0, players: int | None = None,
             if len(details) < MAX_DETAILS:
                 details.append(f"game {i} (seed {seed}): error\n{traceback.format_exc()}")
             continue
-        actions += len(g.log)
+        actions += len(g.history)
         if g.outcome is not None and g.outcome.winner is not None:
             wins += 1
         else:
