@@ -1,4 +1,4 @@
-"""The Deal bots (issue 6): legal choices only, decisions from the seat's view alone, and
+"""The Deal bots: legal choices only, decisions from the seat's view alone, and
 the strong bot's judgement on payments, Just Say No and discards (DEAL.md)."""
 
 from __future__ import annotations
@@ -231,7 +231,7 @@ def test_strong_discards_the_cheapest_and_keeps_just_say_no() -> None:
 
 
 def test_greedy_lays_properties_first_and_pays_with_the_bank() -> None:
-    """The issue's greedy: properties and money first; it pays with the bank first."""
+    """The greedy bot: properties and money first; it pays with the bank first."""
     g = arrange(hands={0: ["sly_deal", "money_3", "boardwalk", "rent_any"]},
                 piles={1: {"brown": ["baltic_avenue"]}})
     action = GreedyBot(0).choose(SeatView(g, 0), g.legal_actions(0))

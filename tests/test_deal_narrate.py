@@ -1,4 +1,4 @@
-"""Monopoly Deal in words (issue 6, the Deal's play): every event has a sentence, every
+"""Monopoly Deal in words: every event has a sentence, every
 legal entry a button text and every decision a question, in English, Czech and Russian,
 from what the seat may see (DEAL.md § Players and hidden information)."""
 

@@ -1,4 +1,4 @@
-"""Monopoly Deal rooms on the server (issue 6, "Play"): the same lobby, seat tokens,
+"""Monopoly Deal rooms on the server: the same lobby, seat tokens,
 durable actions, bots, reconnection and crash recovery as the board game's rooms, with
 the Deal's rules core; what a seat receives never holds another seat's hand or the draw
 pile's order (DEAL.md § Players and hidden information)."""

@@ -45,7 +45,7 @@ __all__ = ["GreedyBot"]
 
 
 class GreedyBot:
-    """The issue's greedy player: properties and money first (a property that completes a
+    """The greedy player: properties and money first (a property that completes a
     set before any other), then the largest rent it can charge, then the action cards
     that take something; it says no to everything aimed at it and pays with its bank
     before its properties, the cheapest cards first. It never moves wildcards. (It is the
