@@ -16,7 +16,11 @@ action:
 - a winner holds ``sets_to_win`` full sets;
 - views: a seat's view shows its own hand and no other, a spectator's no hand;
 - every :data:`ROUND_TRIP_EVERY` actions and at the end ``restore(snapshot(g))`` gives
-  the same snapshot, and at the end ``replay(record)`` gives the same state hash.
+  the same snapshot, and at the end ``replay(record)`` gives the same state hash;
+- every :data:`ROUND_TRIP_EVERY` actions, the integer action table
+  (:func:`check_action_table`): for every id, ``mask[id]`` is ``is_legal`` of its action,
+  every concrete legal entry has an id that gives it back, and an illegal action changes
+  nothing.
 
 An exception raised by the engine is an *error*; a broken invariant a *violation*.
 
@@ -46,6 +50,7 @@ from monopoly.deal.actions import (
     PlayRent,
     SayNo,
 )
+from monopoly.deal.errors import IllegalActionError
 from monopoly.deal.game import Game
 from monopoly.deal.options import DealRules
 from monopoly.deal.players import concrete, pick
@@ -126,6 +131,44 @@ def check_views(g: Game) -> str | None:
             t.hand_size != len(g.hands[t.seat]) for t in v.tables
         ):
             return "views: hand sizes are wrong"
+    return None
+
+
+def check_action_table(g: Game) -> str | None:
+    """The integer action table agrees with the rules in this position (the module
+    docstring)."""
+    seat = g.pending
+    if seat is None:
+        return None
+    mask = g.legal_action_mask(seat)
+    if len(mask) != g.num_actions:
+        return f"table: the mask has {len(mask)} entries, not {g.num_actions}"
+    before = g.state_hash()
+    illegal: Action | None = None
+    for i in range(g.num_actions):
+        action = g.action_from_id(i)
+        legal = g.is_legal(seat, action)
+        if mask[i] != legal:
+            return f"table: id {i} ({action.text()}) is {legal} but masked {mask[i]}"
+        if legal and g.action_from_id(g.action_id(action)) != action:
+            return f"table: id {i} ({action.text()}) does not come back"
+        if not legal and illegal is None:
+            illegal = action
+    for entry in g.legal_actions(seat):
+        if isinstance(entry, (PayTemplate, DiscardTemplate)):
+            continue
+        i = g.action_id(entry)
+        if not mask[i] or g.action_from_id(i) != entry:
+            return f"table: legal {entry.text()} has id {i}, which gives it not back"
+    if illegal is not None:
+        try:
+            g.apply(seat, illegal)
+        except IllegalActionError:
+            pass
+        else:
+            return f"table: the illegal {illegal.text()} was applied"
+    if g.state_hash() != before:
+        return "table: the state changed"
     return None
 
 
@@ -212,6 +255,9 @@ def play_one(index: int, seed: int, players: int | None = None,
                 problems.append(problem)
         if actions % ROUND_TRIP_EVERY == 0:
             problems.extend(_round_trip(g, replay_too=False))
+            problem = check_action_table(g)
+            if problem is not None:
+                problems.append(problem)
         if len(problems) > MAX_DETAILS:
             break
     if g.is_over:
