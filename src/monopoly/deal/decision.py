@@ -73,7 +73,8 @@ def decision_kind(pos: Position) -> int:
 
 
 def seat_of(pos: Position, kind: int) -> PlayerId:
-    """The seat that takes a decision of ``kind`` now (NONE when the game is over)."""
+    """The seat that takes a decision of ``kind`` now (NONE when the game is over). The
+    hot paths take its first case inline (``pos.turn_seat`` for play and discard)."""
     if kind <= D_DISCARD:
         return pos.turn_seat
     if kind == D_OVER:
@@ -87,6 +88,8 @@ def seat_of(pos: Position, kind: int) -> PlayerId:
 def pending_seat(pos: Position) -> PlayerId | None:
     """The seat that must act now, or None when the game is over."""
     kind = decision_kind(pos)
+    if kind <= D_DISCARD:
+        return pos.turn_seat
     if kind == D_OVER:
         return None
     return seat_of(pos, kind)

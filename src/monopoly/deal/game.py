@@ -56,7 +56,14 @@ from monopoly.core.text import Text
 from monopoly.deal import events as E
 from monopoly.deal.action_ids import action_from_id, action_id, legal_action_mask, table_of
 from monopoly.deal.actions import END, Action, LegalEntry
-from monopoly.deal.decision import decision, pending_seat
+from monopoly.deal.decision import (
+    D_DISCARD,
+    D_OVER,
+    decision,
+    decision_kind,
+    pending_seat,
+    seat_of,
+)
 from monopoly.deal.deck import Deck, load_deck
 from monopoly.deal.errors import IllegalActionError
 from monopoly.deal.legal import legal_actions, why_illegal
@@ -94,9 +101,13 @@ class Game(Position):
     @property
     def pending(self) -> PlayerId | None:
         """The seat that must act now, or None when the game is over."""
-        return pending_seat(self)
+        kind = decision_kind(self)
+        if kind <= D_DISCARD:  # seat_of's first case, inline on the hot path
+            return self.turn_seat
+        return None if kind == D_OVER else seat_of(self, kind)
 
     def pending_seats(self) -> list[PlayerId]:
+        """The seats that must act now, in order (one at most in the Deal)."""
         seat = pending_seat(self)
         return [] if seat is None else [seat]
 

@@ -84,14 +84,17 @@ __all__ = ["building_reason", "legal_actions", "why_illegal"]
 def legal_actions(pos: Position, seat: PlayerId) -> list[LegalEntry]:
     """Everything ``seat`` may do now (empty when it is not this seat's decision)."""
     kind = decision_kind(pos)
-    if kind == D_OVER or seat != seat_of(pos, kind):
+    if kind <= D_DISCARD:  # seat_of's first case, inline on the hot path
+        if seat != pos.turn_seat:
+            return []
+    elif kind == D_OVER or seat != seat_of(pos, kind):
         return []
     if kind == D_PLAY:
         return _play_actions(pos, seat)
     if kind == D_DISCARD:
         hand = pos.hands[seat]
         return [DiscardTemplate(len(hand) - pos.rules.hand_limit, tuple(hand))]
-    return answers(pos, seat)
+    return answers(pos, seat, kind)
 
 
 def _play_actions(pos: Position, seat: PlayerId) -> list[LegalEntry]:
@@ -192,19 +195,21 @@ def is_play(action: object) -> bool:
 def why_illegal(pos: Position, seat: object, action: object) -> str | None:
     """Why ``action`` is not legal for ``seat`` now, or None when it is."""
     try:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < pos.n:
+            return Text("no seat {seat} in this game of {players}", seat=repr(seat),
+                        players=pos.n)
         return _check_action(pos, seat, action)
     except (TypeError, IndexError):
         # a hand-built action with parameters of the wrong type ("3" for a card...)
         return Text("malformed action {action}", action=repr(action))
 
 
-def _check_action(pos: Position, seat: object, action: object) -> str | None:
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < pos.n:
-        return Text("no seat {seat} in this game of {players}", seat=repr(seat), players=pos.n)
+def _check_action(pos: Position, seat: PlayerId, action: object) -> str | None:
     kind = decision_kind(pos)
     if kind == D_OVER:
         return Text("the game is over")
-    pending = seat_of(pos, kind)
+    # seat_of's first case inline on the hot path
+    pending = pos.turn_seat if kind <= D_DISCARD else seat_of(pos, kind)
     if seat != pending:
         return Text("it is seat {pending}'s decision, not seat {seat}'s",
                     pending=pending, seat=seat)

@@ -11,7 +11,7 @@ Example::
     >>> g = arrange(hands={0: ["sly_deal"], 1: ["just_say_no"]},
     ...             piles={1: {"brown": ["baltic_avenue"]}})
     >>> _ = g.apply(0, PlaySly(card(g, "sly_deal"), card(g, "baltic_avenue")))
-    >>> [a.text() for a in answers(g, 1)]
+    >>> [a.text() for a in answers(g, 1, decision_kind(g))]
     ['accept', 'jsn 22']
 """
 
@@ -47,15 +47,16 @@ def begin(pos: Position, req: Request) -> None:
     pos.phase = RESPOND
 
 
-def answers(pos: Position, seat: PlayerId) -> list[LegalEntry]:
-    """The legal answers of ``seat`` (the seat that must answer now): accept, or pay (a
-    template, or every payable card when that does not cover the debt); and a Just Say
-    No, the first in the hand, when the seat may play one."""
+def answers(pos: Position, seat: PlayerId, kind: int) -> list[LegalEntry]:
+    """The legal answers of ``seat``, which must answer now a decision of ``kind``
+    (:mod:`monopoly.deal.decision`): accept, or pay (a template, or every payable card
+    when that does not cover the debt); and a Just Say No, the first in the hand, when
+    the seat may play one."""
     req = pos.request
     if req is None:
         return []
     out: list[LegalEntry] = []
-    if decision_kind(pos) != D_PAY:
+    if kind != D_PAY:
         out.append(ACCEPT)
     else:
         cards = pos.payable(seat)
