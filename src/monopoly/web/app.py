@@ -188,7 +188,7 @@ def create_app(
 
     @app.get("/api/deal/deck")
     async def deal_deck(lang: str = "en") -> dict[str, Any]:
-        """Monopoly Deal's cards and colours, named in `lang`."""
+        """Monopoly Deal's cards and colours, named in `lang` (issue 6)."""
         from monopoly.web.games.deal import deck_json
 
         return deck_json("standard", lang if lang in LANGUAGES else "en")
