@@ -12,9 +12,11 @@ table offers a few deterministic choices of them (below), computed in the positi
 
 :func:`action_from_id` gives an action for every id, legal or not in the position, and
 ``mask[i] == game.is_legal(seat, game.action_from_id(i))`` for every id;
-:func:`action_id` is its inverse for the actions it gives (another copy of the same card
-type has the same id). Actions it cannot express (a payment or a discard other than
-those below) raise :class:`~monopoly.core.errors.MalformedActionError`.
+:func:`action_id` is its inverse for the actions it gives: ``action_from_id(action_id(a))
+== a`` (another copy of the same card type has the same id; where several payment or
+discard ids give the same cards, as they do for a payer short of the debt, it is the
+lowest of them). Actions it cannot express (a template, a payment or a discard other
+than those below) raise :class:`~monopoly.core.errors.MalformedActionError`.
 
 Layout for the standard deck (58 card types, 106 cards, 10 colours, 2 Double The Rent
 cards); ids are stable across versions, and a new entry would only ever be appended:
