@@ -19,8 +19,14 @@ NATIVE := monopoly/board/position.py monopoly/board/decision.py monopoly/board/e
           monopoly/board/tables.py monopoly/board/view.py \
           monopoly/bots/board/greedy.py monopoly/bots/board/driver.py \
           monopoly/bots/board/strong.py monopoly/bots/board/trading.py \
-          monopoly/bots/board/valuation.py monopoly/deal/game.py monopoly/deal/actions.py \
-          monopoly/deal/view.py monopoly/deal/players.py monopoly/bots/deal/__init__.py
+          monopoly/bots/board/valuation.py \
+          monopoly/deal/position.py monopoly/deal/decision.py monopoly/deal/turns.py \
+          monopoly/deal/payments.py monopoly/deal/requests.py monopoly/deal/legal.py \
+          monopoly/deal/plays.py monopoly/deal/game.py monopoly/deal/actions.py \
+          monopoly/deal/action_ids.py monopoly/deal/view.py monopoly/deal/worlds.py \
+          monopoly/deal/players.py monopoly/bots/deal/common.py \
+          monopoly/bots/deal/random_bot.py monopoly/bots/deal/greedy.py \
+          monopoly/bots/deal/strong.py
 NATIVE_STAMP := src/.native-built
 
 # The strategy lab's optional Ray backend (`monopoly simulate --backend ray`): the `ray` extra.

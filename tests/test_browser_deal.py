@@ -1,4 +1,4 @@
-"""Monopoly Deal in a real browser (issue 6, "Play"): a room created in the lobby, a
+"""Monopoly Deal in a real browser: a room created in the lobby, a
 person playing a whole game against bots through clicks (choosing a card of the hand and
 its play, paying with chosen cards, discarding, answering actions), a reload in the middle
 that brings the game back, the results table at the end; and no frame the page receives

@@ -19,8 +19,8 @@ from monopoly.deal.actions import (
     PlayRent,
     PlaySly,
 )
-from monopoly.deal.game import RESPOND
 from monopoly.deal.options import DealRules
+from monopoly.deal.position import RESPOND
 from monopoly.deal.testing import arrange, card
 
 BROWN, LIGHT_BLUE, PINK, ORANGE, RED, YELLOW, GREEN, DARK_BLUE, RAILROAD, UTILITY = range(10)
@@ -40,12 +40,12 @@ def test_birthday_every_other_player_pays_two() -> None:
     """DEAL.md § Deck: It's My Birthday, every other player pays you 2M."""
     g = arrange(players=3, hands={0: ["birthday"]}, banks={1: ["money_2"], 2: ["money_2"]})
     g.apply(0, PlayBirthday(card(g, "birthday")))
-    assert g.pending() == 1
+    assert g.pending == 1
     g.apply(1, Pay((card(g, "money_2"),)))
-    assert g.pending() == 2
+    assert g.pending == 2
     g.apply(2, Pay((card(g, "money_2", 1),)))
     assert sorted(g.banks[0]) == [card(g, "money_2"), card(g, "money_2", 1)]
-    assert g.pending() == 0 and g.request is None
+    assert g.pending == 0 and g.request is None
 
 
 def test_debt_collector_one_player_pays_five() -> None:
@@ -242,7 +242,7 @@ def test_action_answered_by_its_target(key: str) -> None:
               "deal_breaker": PlayBreaker(c, 2, DARK_BLUE),
               "debt_collector": PlayDebt(c, 2)}[key]
     g.apply(0, action)
-    assert g.phase == RESPOND and g.pending() == 2 and g.pending_seats() == [2]
+    assert g.phase == RESPOND and g.pending == 2 and g.pending_seats() == [2]
 
 
 def test_deal_breaker_onto_a_set_with_a_house_already() -> None:

@@ -1,4 +1,4 @@
-"""The Deal bots (issue 6): legal choices only, decisions from the seat's view alone, and
+"""The Deal bots: legal choices only, decisions from the seat's view alone, and
 the strong bot's judgement on payments, Just Say No and discards (DEAL.md)."""
 
 from __future__ import annotations
@@ -32,8 +32,8 @@ from monopoly.deal.actions import (
     PlaySly,
     SayNo,
 )
-from monopoly.deal.game import DISCARD, P_DRAW, P_HAND, RESPOND
 from monopoly.deal.options import DealRules, deal_preset
+from monopoly.deal.position import DISCARD, P_DRAW, P_HAND, RESPOND
 from monopoly.deal.record import locate, restore, snapshot
 from monopoly.deal.testing import arrange, card, held
 
@@ -43,7 +43,7 @@ def _play(game: Game, bots: Sequence[DealBot], max_actions: int = 20_000) -> int
     views = [SeatView(game, s) for s in range(game.n)]
     count = 0
     while not game.is_over and count < max_actions:
-        seat = game.pending()
+        seat = game.pending
         assert seat is not None
         legal = game.legal_actions(seat)
         action = bots[seat].choose(views[seat], legal)
@@ -60,7 +60,7 @@ def test_random_and_greedy_choose_only_legal_actions(players: int) -> None:
     count, official rules (every decision asked, DEAL.md § Actions) and simulation rules."""
     for seed in range(6):
         rules = DealRules() if seed % 2 else deal_preset("simulation")
-        game = Game(rules, players, seed, events=False)
+        game = Game(players, seed, rules, events=False)
         bots = [make_deal_bot(("random", "greedy")[(seed + s) % 2], seed * 16 + s)
                 for s in range(players)]
         _play(game, bots)
@@ -71,7 +71,7 @@ def test_random_and_greedy_choose_only_legal_actions(players: int) -> None:
 def test_strong_chooses_only_legal_actions(players: int) -> None:
     """The strong bot, search included, against random and greedy seats."""
     rules = DealRules(turn_cap=120)
-    game = Game(rules, players, 100 + players, events=False)
+    game = Game(players, 100 + players, rules, events=False)
     bots: list[DealBot] = [StrongBot(7, budget=6)]
     bots += [make_deal_bot(("greedy", "random")[s % 2], s) for s in range(1, players)]
     _play(game, bots)
@@ -102,11 +102,11 @@ def test_strong_decides_from_the_seat_view_only() -> None:
     rng = random.Random(5)
     checked = changed = 0
     for seed in range(3):
-        game = Game(deal_preset("simulation"), 3, seed, events=False)
+        game = Game(3, seed, deal_preset("simulation"), events=False)
         others = [GreedyBot(1), GreedyBot(2), GreedyBot(3)]
         views = [SeatView(game, s) for s in range(3)]
         while not game.is_over and game.turn_number < 40:
-            seat = game.pending()
+            seat = game.pending
             assert seat is not None
             if seat == 0:
                 copy = _scrambled(game, 0, rng)
@@ -125,7 +125,7 @@ def test_strong_decides_from_the_seat_view_only() -> None:
 
 def test_seat_view_shows_no_hidden_cards() -> None:
     """A seat view exposes its own hand and only the sizes of the others."""
-    game = Game(DealRules(), 3, 4, events=False)
+    game = Game(3, 4, DealRules(), events=False)
     view = SeatView(game, 1)
     assert list(view.hand) == game.hands[1]
     assert [view.hand_size(s) for s in range(3)] == [len(h) for h in game.hands]
@@ -159,7 +159,7 @@ def test_strong_pays_a_birthday_and_keeps_just_say_no() -> None:
     g = arrange(rules=DealRules(), hands={0: ["birthday"], 1: ["just_say_no"]},
                 banks={1: ["money_2", "money_1"]})
     g.apply(0, PlayBirthday(held(g, 0, "birthday")))
-    assert g.phase == RESPOND and g.pending() == 1
+    assert g.phase == RESPOND and g.pending == 1
     action = StrongBot(1).choose(SeatView(g, 1), g.legal_actions(1))
     assert isinstance(action, Pay) and action.cards == (card(g, "money_2"),)
     greedy = GreedyBot(1).choose(SeatView(g, 1), g.legal_actions(1))
@@ -231,7 +231,7 @@ def test_strong_discards_the_cheapest_and_keeps_just_say_no() -> None:
 
 
 def test_greedy_lays_properties_first_and_pays_with_the_bank() -> None:
-    """The issue's greedy: properties and money first; it pays with the bank first."""
+    """The greedy bot: properties and money first; it pays with the bank first."""
     g = arrange(hands={0: ["sly_deal", "money_3", "boardwalk", "rent_any"]},
                 piles={1: {"brown": ["baltic_avenue"]}})
     action = GreedyBot(0).choose(SeatView(g, 0), g.legal_actions(0))
@@ -257,9 +257,9 @@ def test_make_deal_bot_names() -> None:
 
 def test_unseen_cards_are_the_other_hands_and_the_draw_pile() -> None:
     """The cards a seat samples from are exactly those it cannot see."""
-    from monopoly.bots.deal import _unseen
+    from monopoly.deal.worlds import unseen as _unseen
 
-    game = Game(DealRules(), 3, 2, events=False)
+    game = Game(3, 2, DealRules(), events=False)
     unseen = _unseen(SeatView(game, 0))
     expected = sorted(c for c in range(game.deck.size)
                       if game.place[c] == P_DRAW or (game.place[c] == P_HAND
@@ -270,7 +270,7 @@ def test_unseen_cards_are_the_other_hands_and_the_draw_pile() -> None:
 def test_best_payment_is_legal_for_every_amount_with_buildings() -> None:
     """DEAL.md § Paying: a house cannot go while its hotel stands; the strong bot's payment
     is legal for every debt, covering it or handing over everything when short."""
-    from monopoly.deal.game import R_DEBT, Request
+    from monopoly.deal.position import R_DEBT, Request
 
     g = arrange(rules=DealRules(),
                 banks={1: ["money_1", "money_2"]},

@@ -36,7 +36,7 @@ def test_official_rules_conform(players: int) -> None:
 
 def test_card_check_catches_a_lost_card() -> None:
     """DEAL.md § Deck: all 106 cards are somewhere exactly once; the check sees a loss."""
-    g = Game(DealRules(), 2, 0)
+    g = Game(2, 0, DealRules())
     assert check_cards(g) is None
     g.draw.pop()
     assert "not exactly once" in (check_cards(g) or "")
@@ -53,14 +53,14 @@ def test_building_check_catches_a_house_on_a_broken_set() -> None:
 
 def test_view_and_outcome_checks_fail_when_they_should() -> None:
     """DEAL.md § Players and § End: the view and outcome checks are not vacuous."""
-    g = Game(DealRules(), 2, 0)
+    g = Game(2, 0, DealRules())
     g.hands[0].append(g.draw.pop())  # the location tables now disagree with the hand
     assert check_cards(g) is not None
-    assert check_outcome(Game(DealRules(), 2, 0)) == "end: a finished game without an outcome"
-    assert check_views(Game(DealRules(), 2, 0)) is None
+    assert check_outcome(Game(2, 0, DealRules())) == "end: a finished game without an outcome"
+    assert check_views(Game(2, 0, DealRules())) is None
 
 
 def test_play_one_reports_problems() -> None:
     """The harness plays to the end and returns its game."""
     problems, g = play_one(3, 0)
-    assert problems == [] and g.is_over and len(g.log) > 0
+    assert problems == [] and g.is_over and len(g.history) > 0

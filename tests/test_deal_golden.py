@@ -19,9 +19,9 @@ GAMES = [(2, 2026), (4, 7)]
 
 
 def _play(players: int, seed: int) -> Game:
-    g = Game(DealRules(), [f"P{i}" for i in range(players)], seed)
+    g = Game([f"P{i}" for i in range(players)], seed, DealRules())
     while not g.is_over:
-        seat = g.pending()
+        seat = g.pending
         assert seat is not None
         g.apply(seat, greedy_action(g, seat))
     return g

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from monopoly.deal.actions import ACCEPT, Pay, PlayBirthday, PlayRent, PlaySly, SayNo
-from monopoly.deal.game import PLAY, RESPOND, Game
+from monopoly.deal.game import Game
 from monopoly.deal.options import DealRules
+from monopoly.deal.position import PLAY, RESPOND
 from monopoly.deal.testing import arrange, card
 
 GREEN = 6
@@ -25,7 +26,7 @@ def test_just_say_no_cancels_an_action() -> None:
     jsn = card(g, "just_say_no")
     assert SayNo(jsn) in g.legal_actions(1)
     g.apply(1, SayNo(jsn))
-    assert g.pending() == 0  # the attacker may answer, or accept the cancellation
+    assert g.pending == 0  # the attacker may answer, or accept the cancellation
     g.apply(0, ACCEPT)
     assert g.piles[1][GREEN] == [card(g, "pacific_avenue")] and g.phase == PLAY
     assert jsn in g.discard
@@ -38,9 +39,9 @@ def test_just_say_no_answered_by_another() -> None:
     t1, t2 = (c for c in g.hands[1] if g.deck.card_keys[c] == "just_say_no")
     g.apply(1, SayNo(t1))
     g.apply(0, SayNo(a1))  # the action stands again: the target answers
-    assert g.pending() == 1 and g.request is not None and g.request.nos == 2
+    assert g.pending == 1 and g.request is not None and g.request.nos == 2
     g.apply(1, SayNo(t2))
-    assert g.pending() == 0
+    assert g.pending == 0
     assert g.legal_actions(0) == [ACCEPT]  # no Just Say No left
     g.apply(0, ACCEPT)
     assert g.piles[1][GREEN] == [card(g, "pacific_avenue")]
@@ -51,7 +52,7 @@ def test_countered_just_say_no_lets_the_action_act() -> None:
     g = _sly(attacker=["just_say_no"])
     g.apply(1, SayNo(g.hands[1][0]))
     g.apply(0, SayNo(g.hands[0][0]))
-    assert g.pending() == 1 and g.legal_actions(1) == [ACCEPT]
+    assert g.pending == 1 and g.legal_actions(1) == [ACCEPT]
     g.apply(1, ACCEPT)
     assert g.piles[0][GREEN] == [card(g, "pacific_avenue")]
 
@@ -88,7 +89,7 @@ def test_each_target_answers_alone() -> None:
     g.apply(0, PlayBirthday(card(g, "birthday")))
     g.apply(1, SayNo(card(g, "just_say_no")))
     g.apply(0, ACCEPT)
-    assert g.pending() == 2 and g.phase == RESPOND
+    assert g.pending == 2 and g.phase == RESPOND
     g.apply(2, Pay((card(g, "money_2", 1),)))
     assert g.banks[0] == [card(g, "money_2", 1)] and g.banks[1] == [card(g, "money_2")]
 
@@ -108,11 +109,11 @@ def test_no_just_say_no_skipped_when_not_asked() -> None:
     cancellation at once."""
     g = _sly(DealRules(ask_without_choice=False))
     g.apply(1, SayNo(g.hands[1][0]))
-    assert g.phase == PLAY and g.pending() == 0
+    assert g.phase == PLAY and g.pending == 0
 
 
 def test_target_asked_even_without_just_say_no() -> None:
     """DEAL.md § Players and hidden information: by default the target is asked even with
     no Just Say No, so the pause reveals nothing about the hand."""
     g = _sly(target=["money_1"])
-    assert g.pending() == 1 and g.legal_actions(1) == [ACCEPT]
+    assert g.pending == 1 and g.legal_actions(1) == [ACCEPT]

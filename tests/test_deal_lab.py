@@ -1,4 +1,4 @@
-"""The Deal strategy lab (issue 6): `monopoly deal simulate` and `monopoly deal bench`.
+"""The Deal strategy lab: `monopoly deal simulate` and `monopoly deal bench`.
 
 Results do not depend on the worker count or the backend; seats rotate; the JSON has the
 board game's shape; the report is written; bad arguments are one line and exit 2. The Ray
@@ -192,7 +192,7 @@ def test_bench_reports_the_engine_player_too() -> None:
 
 
 def test_strong_beats_greedy_in_seeded_games() -> None:
-    """Issue 6's target, in small: strong wins most of 30 seeded two-player games against
+    """The strong bot's target, in small: strong wins most of 30 seeded two-player games against
     greedy (25 at this commit; 2,000 games give 77.5 %, README). A fall below 20 means
     the bot got weaker."""
     results = run_deal_games(DealLabSetup(bots=("strong", "greedy"), players=2, seed=11), 30)

@@ -1,4 +1,4 @@
-"""Monopoly Deal in words (issue 6, the Deal's play): every event has a sentence, every
+"""Monopoly Deal in words: every event has a sentence, every
 legal entry a button text and every decision a question, in English, Czech and Russian,
 from what the seat may see (DEAL.md § Players and hidden information)."""
 
@@ -14,7 +14,7 @@ from monopoly.deal.deck import load_deck
 from monopoly.deal.game import Game
 from monopoly.deal.players import random_action
 from monopoly.deal.testing import arrange
-from monopoly.deal.view import seat_view
+from monopoly.deal.view import deal_view
 from monopoly.i18n import LANGUAGES
 from monopoly.narration.deal.narrate import DealNarrator
 
@@ -30,7 +30,7 @@ def _games(seeds: range) -> list[tuple[Game, list[tuple[int, list[E.Event]]]]]:
         rng = random.Random(seed)
         steps = []
         while not game.is_over and len(steps) < 3000:
-            seat = game.pending()
+            seat = game.pending
             assert seat is not None
             steps.append((seat, game.apply(seat, random_action(game, seat, rng))))
         out.append((game, steps))
@@ -43,7 +43,7 @@ def test_every_event_kind_has_a_sentence(lang: str) -> None:
     event only named by its kind; every kind of event turns up."""
     seen: set[type] = set()
     for game, steps in _games(range(12)):
-        n = DealNarrator(game.deck, game.names, lang)
+        n = DealNarrator(game.deck, game.seat_names, lang)
         for _seat, events in steps:
             for event in events:
                 seen.add(type(event))
@@ -62,23 +62,23 @@ def test_every_legal_entry_has_a_label_and_every_decision_a_question(lang: str) 
     rng = random.Random(7)
     for seed in range(6):
         game = Game(seats=["Ann", "Bob", "Cid"], seed=seed)
-        n = DealNarrator(game.deck, game.names, lang)
+        n = DealNarrator(game.deck, game.seat_names, lang)
         for _ in range(400):
             if game.is_over:
                 break
-            seat = game.pending()
+            seat = game.pending
             assert seat is not None
-            view = seat_view(game, seat)
+            view = deal_view(game, seat)
             question = n.prompt(view)
             assert question and "{" not in question
             for other in range(game.n):
                 if other != seat:
-                    assert n.prompt(seat_view(game, other)) is None
+                    assert n.prompt(deal_view(game, other)) is None
             for entry in game.legal_actions(seat):
                 label = n.label(view, entry)
                 assert label and "{" not in label and label != entry.text(), entry
             game.apply(seat, random_action(game, seat, rng))
-        over = seat_view(game, 0)
+        over = deal_view(game, 0)
         if over.outcome is not None:
             assert n.prompt(over) == n.results(over.outcome)
 
@@ -106,9 +106,9 @@ def test_rent_labels_say_the_amount_and_who_pays() -> None:
     player; Double The Rent doubles the amount."""
     game = arrange(players=3, hands={0: ["rent_dark_blue_green", "rent_any", "double_rent"]},
                    piles={0: {"dark_blue": ["boardwalk", "park_place"]}})
-    n = DealNarrator(game.deck, game.names)
+    n = DealNarrator(game.deck, game.seat_names)
     seat = 0
-    view = seat_view(game, seat)
+    view = deal_view(game, seat)
     rents = [e for e in game.legal_actions(seat) if isinstance(e, A.PlayRent)]
     assert {(e.target, len(e.doubles)) for e in rents} >= {(A.NO_TARGET, 0), (A.NO_TARGET, 1),
                                                            (1, 0), (2, 1)}
@@ -124,8 +124,8 @@ def test_labels_and_prompts_read_only_the_seats_view() -> None:
     """DEAL.md § Players and hidden information: a spectator's view has no hand and is
     asked nothing; the words come from the view, never from the game."""
     game = Game(seats=["Ann", "Bob"], seed=3)
-    n = DealNarrator(game.deck, game.names)
-    spectator = seat_view(game, None)
+    n = DealNarrator(game.deck, game.seat_names)
+    spectator = deal_view(game, None)
     assert spectator.hand is None
     assert n.prompt(spectator) is None
 
@@ -138,7 +138,7 @@ def test_the_engines_errors_are_read_in_the_players_language(lang: str) -> None:
     from monopoly.i18n import translation
 
     game = Game(seats=["Ann", "Bob"], seed=1)
-    other = 1 - (game.pending() or 0)
+    other = 1 - (game.pending or 0)
     t = translation(lang)
     with pytest.raises(IllegalActionError) as refused:
         game.apply(other, A.EndTurn())

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from monopoly.deal.actions import Pay, PayTemplate, PlayDebt, PlayRent, PlaySly, SayNo
-from monopoly.deal.game import P_BANK, P_HOUSE, P_PILE, PLAY, Game
+from monopoly.deal.game import Game
 from monopoly.deal.options import DealRules
+from monopoly.deal.position import P_BANK, P_HOUSE, P_PILE, PLAY
 from monopoly.deal.testing import arrange, card
 
 BROWN, LIGHT_BLUE, PINK, ORANGE, RED, YELLOW, GREEN, DARK_BLUE, RAILROAD, UTILITY = range(10)
@@ -63,7 +64,7 @@ def test_empty_table_pays_nothing_and_stays() -> None:
     g = _debt([])
     assert g.legal_actions(1) == [Pay(())]
     g.apply(1, Pay(()))
-    assert g.phase == PLAY and g.pending() == 0 and not g.is_over
+    assert g.phase == PLAY and g.pending == 0 and not g.is_over
 
 
 def test_any_colour_wild_can_never_pay() -> None:
@@ -140,7 +141,7 @@ def test_rent_from_each_target_in_turn() -> None:
                 banks={1: ["money_3"], 2: ["money_1", "money_1"]})
     g.apply(0, PlayRent(card(g, "rent_red_yellow"), RED))
     g.apply(1, Pay((card(g, "money_3"),)))
-    assert g.pending() == 2
+    assert g.pending == 2
     g.apply(2, Pay((card(g, "money_1"), card(g, "money_1", 1))))
     assert g.worth(0) == 5 + 3 + 3 and g.phase == PLAY
 

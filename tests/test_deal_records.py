@@ -32,14 +32,14 @@ def _play(game: Game, rng: random.Random, steps: int = 10**6) -> Game:
     for _ in range(steps):
         if game.is_over:
             break
-        seat = game.pending()
+        seat = game.pending
         assert seat is not None
         game.apply(seat, random_action(game, seat, rng))
     return game
 
 
 def _random_game(seed: int, players: int = 3, steps: int = 10**6) -> Game:
-    return _play(Game(DealRules(turn_cap=200), players, seed), random.Random(seed), steps)
+    return _play(Game(players, seed, DealRules(turn_cap=200)), random.Random(seed), steps)
 
 
 def test_record_replay_reproduces_the_final_state() -> None:
@@ -88,7 +88,7 @@ def test_replay_names_the_bad_line() -> None:
 
 def test_restore_rejects_a_broken_snapshot() -> None:
     """Every card must be in exactly one place in a snapshot."""
-    data = snapshot(Game(DealRules(), 2, 1))
+    data = snapshot(Game(2, 1, DealRules()))
     data["discard"] = [data["draw"][0]]
     with pytest.raises(RecordError, match="not exactly once"):
         restore(data)
@@ -153,7 +153,7 @@ def test_illegal_actions_change_nothing(tries: list[tuple[int, A.Action]], steps
 
 def test_illegal_wrong_seat_and_garbage() -> None:
     """DESIGN.md: errors say what was wrong: a seat out of turn, a non-action."""
-    g = Game(DealRules(), 2, 0)
+    g = Game(2, 0, DealRules())
     assert g.why_illegal(1, A.END) == "it is seat 0's decision, not seat 1's"
     assert g.why_illegal(7, A.END) is not None
     assert g.why_illegal(0, "end") == "not an action: 'end'"
@@ -179,8 +179,8 @@ def test_view_shows_own_hand_and_tables_only() -> None:
 def test_view_does_not_depend_on_hidden_cards() -> None:
     """DEAL.md § Players: nobody sees another player's hand or the draw pile's order: two
     games that differ only there give seat 0 and a spectator the same view."""
-    g = Game(DealRules(), 3, 8)
-    h = Game(DealRules(), 3, 8)
+    g = Game(3, 8, DealRules())
+    h = Game(3, 8, DealRules())
     # swap one card of seat 1's hand with one of the draw pile, and shuffle the draw pile
     a, b = h.hands[1][0], h.draw[0]
     h.hands[1][0], h.draw[0] = b, a
@@ -195,7 +195,7 @@ def test_view_does_not_depend_on_hidden_cards() -> None:
 
 def test_events_hide_drawn_cards() -> None:
     """DEAL.md § Players: a draw is reported by count, never by card."""
-    g = Game(DealRules(), 2, 3)
+    g = Game(2, 3, DealRules())
     events = g.apply(0, A.END)
     drew = [e for e in events if e.kind == "drew"]
     assert drew and all(set(e.to_dict()) == {"kind", "player", "count"} for e in drew)
@@ -204,12 +204,12 @@ def test_events_hide_drawn_cards() -> None:
 def test_events_can_be_switched_off() -> None:
     """DESIGN.md: building events can be switched off for speed; the game is the same."""
     on = _random_game(7, steps=200)
-    off = Game(DealRules(turn_cap=200), 3, 7, events=False)
+    off = Game(3, 7, DealRules(turn_cap=200), events=False)
     rng = random.Random(7)
     for _ in range(200):
         if off.is_over:
             break
-        seat = off.pending()
+        seat = off.pending
         assert seat is not None
         assert off.apply(seat, random_action(off, seat, rng)) == []
     assert state_hash(on) == state_hash(off)

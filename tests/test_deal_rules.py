@@ -66,6 +66,6 @@ def test_every_option_names_its_section() -> None:
 def test_two_to_five_players(players: int) -> None:
     """DEAL.md § Players: 2 to 5 players."""
     with pytest.raises(DealError, match="2 to 5 players"):
-        Game(DealRules(), players, 0)
+        Game(players, 0, DealRules())
     for ok in (2, 5):
-        assert Game(DealRules(), ok, 0).n == ok
+        assert Game(ok, 0, DealRules()).n == ok

@@ -14,8 +14,8 @@ from monopoly.deal.actions import (
     PlayPassGo,
     PlayProperty,
 )
-from monopoly.deal.game import DISCARD, P_BANK, P_DRAW, PLAY
 from monopoly.deal.options import DealRules
+from monopoly.deal.position import DISCARD, P_BANK, P_DRAW, PLAY
 from monopoly.deal.testing import arrange, card
 
 GREEN, RAILROAD, PINK = 6, 8, 2
@@ -23,10 +23,10 @@ GREEN, RAILROAD, PINK = 6, 8, 2
 
 def test_deal_five_each_and_first_player_draws_two() -> None:
     """Seed (Setup) and DEAL.md § Turn 1: five cards each, then the first player draws 2."""
-    g = Game(DealRules(), 4, seed=3)
+    g = Game(4, 3, DealRules())
     assert [len(h) for h in g.hands] == [7, 5, 5, 5]
     assert len(g.draw) == 106 - 22
-    assert g.pending() == 0 and g.phase == PLAY
+    assert g.pending == 0 and g.phase == PLAY
 
 
 def test_draw_two_each_turn_clockwise() -> None:
@@ -115,7 +115,7 @@ def test_discard_down_to_seven_under_the_draw_pile() -> None:
     keys = ["money_1"] * 6 + ["money_2"] * 3
     g = arrange(hands={0: keys})
     g.apply(0, END)
-    assert g.phase == DISCARD and g.pending() == 0
+    assert g.phase == DISCARD and g.pending == 0
     [entry] = g.legal_actions(0)
     assert isinstance(entry, DiscardTemplate) and entry.count == 2
     a, b = card(g, "money_2"), card(g, "money_2", 1)
@@ -153,9 +153,9 @@ def test_both_piles_empty_draw_what_exists() -> None:
 
 def test_first_player_option_random() -> None:
     """Seed (Setup): no official way to choose the first player; option first_player."""
-    firsts = {Game(DealRules(first_player="random"), 4, s).turn_seat for s in range(12)}
+    firsts = {Game(4, s, DealRules(first_player="random")).turn_seat for s in range(12)}
     assert len(firsts) > 1
-    assert {Game(DealRules(), 4, s).turn_seat for s in range(5)} == {0}
+    assert {Game(4, s, DealRules()).turn_seat for s in range(5)} == {0}
 
 
 def test_moving_a_wild_out_of_a_full_set_sends_its_buildings_to_the_bank() -> None:

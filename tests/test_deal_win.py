@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from monopoly.deal.actions import ACCEPT, END, Discard, MoveWild, PlayForced, PlayProperty
-from monopoly.deal.game import OVER, Game
+from monopoly.deal.game import Game
 from monopoly.deal.options import DealRules
+from monopoly.deal.position import OVER
 from monopoly.deal.testing import arrange, card
 
 BROWN, LIGHT_BLUE, PINK, ORANGE, RED, YELLOW, GREEN, DARK_BLUE, RAILROAD, UTILITY = range(10)
@@ -19,8 +20,8 @@ def test_three_full_sets_of_different_colours_win_at_once() -> None:
                 piles={0: {**TWO_SETS, "brown": ["baltic_avenue"]}}, banks={1: ["money_10"]})
     g.apply(0, PlayProperty(card(g, "mediterranean_avenue"), BROWN))
     assert g.phase == OVER and g.outcome is not None
-    assert (g.outcome.reason, g.outcome.winner, g.outcome.ranking) == ("win", 0, [0, 1])
-    assert g.legal_actions(0) == [] and g.pending() is None
+    assert (g.outcome.reason, g.outcome.winner, g.outcome.ranking) == ("win", 0, (0, 1))
+    assert g.legal_actions(0) == [] and g.pending is None
     assert g.events is not None and g.events[-1].kind == "game_over"
 
 
@@ -90,7 +91,7 @@ def test_turn_cap_draw_ranked_by_bank_and_property_value() -> None:
     g.apply(1, END)
     assert g.outcome is not None
     assert g.outcome.reason == "turn_cap" and g.outcome.winner is None
-    assert g.outcome.ranking == [2, 1, 0] and g.outcome.worth == [0, 6, 10]
+    assert g.outcome.ranking == (2, 1, 0) and g.outcome.worth == (0, 6, 10)
 
 
 def test_results_rank_the_others_after_the_winner() -> None:
@@ -99,7 +100,7 @@ def test_results_rank_the_others_after_the_winner() -> None:
                 piles={0: {**TWO_SETS, "brown": ["baltic_avenue"]}},
                 banks={1: ["money_1"], 2: ["money_5"], 3: ["money_5", "money_1"]})
     g.apply(0, PlayProperty(card(g, "mediterranean_avenue"), BROWN))
-    assert g.outcome is not None and g.outcome.ranking == [0, 3, 2, 1]
+    assert g.outcome is not None and g.outcome.ranking == (0, 3, 2, 1)
     assert g.outcome.to_dict()["worth"] == [14, 1, 5, 6]
 
 
@@ -116,9 +117,9 @@ def test_random_games_end() -> None:
     from monopoly.deal.players import greedy_action
 
     for seed in range(5):
-        g = Game(DealRules(turn_cap=500), 2 + seed % 4, seed, events=False)
+        g = Game(2 + seed % 4, seed, DealRules(turn_cap=500), events=False)
         while not g.is_over:
-            seat = g.pending()
+            seat = g.pending
             assert seat is not None
             g.apply(seat, greedy_action(g, seat))
         assert g.outcome is not None and g.outcome.reason == "win"

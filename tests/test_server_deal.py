@@ -1,4 +1,4 @@
-"""Monopoly Deal rooms on the server (issue 6, "Play"): the same lobby, seat tokens,
+"""Monopoly Deal rooms on the server: the same lobby, seat tokens,
 durable actions, bots, reconnection and crash recovery as the board game's rooms, with
 the Deal's rules core; what a seat receives never holds another seat's hand or the draw
 pile's order (DEAL.md § Players and hidden information)."""
@@ -18,7 +18,7 @@ from websockets.asyncio.client import connect
 
 from monopoly.cli import app
 from monopoly.deal.record import replay, state_hash
-from monopoly.deal.view import seat_view
+from monopoly.deal.view import deal_view
 from monopoly.tools.client import SeatClient
 from monopoly.web.replay import apply_delta
 from serverkit import Server, create_room, database, db_params, free_port, sqlite_url, start_room
@@ -96,7 +96,7 @@ def test_a_person_plays_a_whole_deal_game_against_bots(deal_server: Server,
     game = replay(lines)
     assert game.is_over and game.outcome is not None
     assert game.outcome.to_dict() == outcome
-    assert len(game.log) == len(lines) - 1
+    assert len(game.history) == len(lines) - 1
     assert state_hash(replay(lines)) == state_hash(game)
     path = tmp_path / "deal.jsonl"
     path.write_text(record.text)
@@ -127,7 +127,7 @@ def test_a_person_plays_a_whole_deal_game_against_bots(deal_server: Server,
                                                for s in range(3)] and "hand" not in view
     for step in data["steps"]:
         view = apply_delta(view, step["delta"])
-    final = seat_view(game, None).to_dict()
+    final = deal_view(game, None).to_dict()
     assert view["tables"] == json.loads(json.dumps(final["tables"]))
     assert view["hands"] == [list(h) for h in game.hands]
     assert view["outcome"] == data["outcome"] == outcome
@@ -300,7 +300,7 @@ def _kill_and_finish(url: str) -> None:
     game = replay(lines)
     assert game.is_over and game.outcome is not None
     assert game.outcome.to_dict() == second.over["outcome"]
-    assert len(game.log) == len(rows)
+    assert len(game.history) == len(rows)
 
 
 def test_the_clock_lets_the_caretaker_answer_then_a_bot_takes_the_seat(

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from monopoly.core.ids import CardId, ColourId, Money, PlayerId
 from monopoly.core.text import Text
 from monopoly.deal.deck import COLOUR_KEYS
 from monopoly.deal.errors import MalformedActionError
@@ -40,7 +41,7 @@ NO_TARGET = -1
 class PlayBank:
     """Put a money, action or rent card into the bank (DEAL.md § Turn 2)."""
 
-    card: int
+    card: CardId
 
     def text(self) -> str:
         return f"play {self.card} bank"
@@ -50,8 +51,8 @@ class PlayBank:
 class PlayProperty:
     """Lay a property or property wildcard in the collection, in a colour it has."""
 
-    card: int
-    colour: int
+    card: CardId
+    colour: ColourId
 
     def text(self) -> str:
         return f"play {self.card} property {COLOUR_KEYS[self.colour]}"
@@ -61,7 +62,7 @@ class PlayProperty:
 class PlayPassGo:
     """Pass Go: draw 2 cards (DEAL.md § Deck)."""
 
-    card: int
+    card: CardId
 
     def text(self) -> str:
         return f"play {self.card} passgo"
@@ -71,7 +72,7 @@ class PlayPassGo:
 class PlayBirthday:
     """It's My Birthday: every other player pays 2M (DEAL.md § Deck)."""
 
-    card: int
+    card: CardId
 
     def text(self) -> str:
         return f"play {self.card} birthday"
@@ -81,8 +82,8 @@ class PlayBirthday:
 class PlayDebt:
     """Debt Collector: one player pays 5M (DEAL.md § Deck)."""
 
-    card: int
-    target: int
+    card: CardId
+    target: PlayerId
 
     def text(self) -> str:
         return f"play {self.card} debt {self.target}"
@@ -92,8 +93,8 @@ class PlayDebt:
 class PlaySly:
     """Sly Deal: take one property from a player, not from a full set."""
 
-    card: int
-    take: int
+    card: CardId
+    take: CardId
 
     def text(self) -> str:
         return f"play {self.card} sly {self.take}"
@@ -103,9 +104,9 @@ class PlaySly:
 class PlayForced:
     """Forced Deal: swap one of my properties for one of a player's; neither from a full set."""
 
-    card: int
-    give: int
-    take: int
+    card: CardId
+    give: CardId
+    take: CardId
 
     def text(self) -> str:
         return f"play {self.card} forced {self.give} {self.take}"
@@ -115,9 +116,9 @@ class PlayForced:
 class PlayBreaker:
     """Deal Breaker: take a player's full set of one colour, with its buildings."""
 
-    card: int
-    target: int
-    colour: int
+    card: CardId
+    target: PlayerId
+    colour: ColourId
 
     def text(self) -> str:
         return f"play {self.card} breaker {self.target} {COLOUR_KEYS[self.colour]}"
@@ -127,8 +128,8 @@ class PlayBreaker:
 class PlayHouse:
     """Put a house on a full set (not railroads or utilities)."""
 
-    card: int
-    colour: int
+    card: CardId
+    colour: ColourId
 
     def text(self) -> str:
         return f"play {self.card} house {COLOUR_KEYS[self.colour]}"
@@ -138,8 +139,8 @@ class PlayHouse:
 class PlayHotel:
     """Put a hotel on a full set that has a house (not railroads or utilities)."""
 
-    card: int
-    colour: int
+    card: CardId
+    colour: ColourId
 
     def text(self) -> str:
         return f"play {self.card} hotel {COLOUR_KEYS[self.colour]}"
@@ -151,10 +152,10 @@ class PlayRent:
     ``NO_TARGET`` for a two-colour rent (every other player); ``doubles``: the Double The
     Rent cards played with it, each a play of its own (DEAL.md § Actions)."""
 
-    card: int
-    colour: int
-    target: int = NO_TARGET
-    doubles: tuple[int, ...] = ()
+    card: CardId
+    colour: ColourId
+    target: PlayerId = NO_TARGET
+    doubles: tuple[CardId, ...] = ()
 
     def text(self) -> str:
         out = f"play {self.card} rent {COLOUR_KEYS[self.colour]}"
@@ -169,8 +170,8 @@ class PlayRent:
 class MoveWild:
     """Move or turn one of my wildcards on the table to another of its colours (free)."""
 
-    card: int
-    colour: int
+    card: CardId
+    colour: ColourId
 
     def text(self) -> str:
         return f"move {self.card} {COLOUR_KEYS[self.colour]}"
@@ -188,7 +189,7 @@ class EndTurn:
 class Discard:
     """Discard these cards from the hand, down to the hand limit (DEAL.md § Turn 4)."""
 
-    cards: tuple[int, ...]
+    cards: tuple[CardId, ...]
 
     def text(self) -> str:
         return "discard " + _cards_text(self.cards)
@@ -198,7 +199,7 @@ class Discard:
 class SayNo:
     """Just Say No: cancel the action aimed at me, or the Just Say No that answered mine."""
 
-    card: int
+    card: CardId
 
     def text(self) -> str:
         return f"jsn {self.card}"
@@ -216,7 +217,7 @@ class Accept:
 class Pay:
     """Pay a debt with these cards from my table (bank, properties, buildings)."""
 
-    cards: tuple[int, ...]
+    cards: tuple[CardId, ...]
 
     def text(self) -> str:
         return "pay " + _cards_text(self.cards)
@@ -238,8 +239,8 @@ class PayTemplate:
     """A debt of ``amount`` to pay with any of ``cards`` (the payable cards on the table):
     a concrete :class:`Pay` must cover it, or hand over every one of them when it cannot."""
 
-    amount: int
-    cards: tuple[int, ...]
+    amount: Money
+    cards: tuple[CardId, ...]
 
     def text(self) -> str:
         return "pay ..."
@@ -250,7 +251,7 @@ class DiscardTemplate:
     """Discard exactly ``count`` of ``cards`` (the hand)."""
 
     count: int
-    cards: tuple[int, ...]
+    cards: tuple[CardId, ...]
 
     def text(self) -> str:
         return "discard ..."
@@ -294,9 +295,9 @@ def _colour(word: str) -> int:
     try:
         return COLOUR_KEYS.index(word)
     except ValueError:
-        raise MalformedActionError(
-            f"unknown colour {word!r}; colours: {', '.join(COLOUR_KEYS)}"
-        ) from None
+        raise MalformedActionError(Text("unknown colour {word}; colours: {colours}",
+                                        word=repr(word), colours=", ".join(COLOUR_KEYS))
+                                   ) from None
 
 
 def _card_list(word: str) -> tuple[int, ...]:
@@ -331,9 +332,8 @@ def _parse_play(words: list[str]) -> Action:
         return _parse_rent(card, words)
     example = _PLAY_EXAMPLES.get(use)
     if example is None:
-        raise MalformedActionError(
-            f"unknown use {use!r}; uses: {', '.join([*_PLAY_EXAMPLES, 'rent'])}"
-        )
+        raise MalformedActionError(Text("unknown use {use}; uses: {uses}", use=repr(use),
+                                        uses=", ".join([*_PLAY_EXAMPLES, "rent"])))
     n = len(example.split())
     _arity(words, n, example)
     if use == "bank":
@@ -369,7 +369,7 @@ def _parse_rent(card: int, words: list[str]) -> Action:
     if rest and rest[0] != "double":
         target = _seat(rest[0])
         rest = rest[1:]
-    doubles: tuple[int, ...] = ()
+    doubles: tuple[CardId, ...] = ()
     if rest:
         if rest[0] != "double" or len(rest) != 2:
             raise MalformedActionError(Text("unexpected {rest}; e.g. {example}",
@@ -414,7 +414,8 @@ def parse_action(text: object) -> Action:
             raise MalformedActionError(Text("'discard' takes at least one card"))
         return Discard(cards)
     raise MalformedActionError(
-        f"unknown action {verb!r}; actions: play, move, end, discard, jsn, accept, pay"
+        Text("unknown action {verb}; actions: play, move, end, discard, jsn, accept, pay",
+             verb=repr(verb))
     )
 
 

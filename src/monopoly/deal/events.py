@@ -3,23 +3,23 @@
 Events hold only what every seat may see: a draw says how many cards, never which, and
 cards put under the draw pile are counted, not named. Seats and cards are integers,
 colours are colour ids. Events are built only when the game was asked to
-(``Game(..., events=True)``, the default).
+(``Game(..., events=True)``, the default). They stand on the core's
+:class:`~monopoly.core.events.Event`.
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
-from typing import Any, ClassVar
+from dataclasses import dataclass
+from typing import ClassVar
 
+from monopoly.core.events import Event
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    kind: ClassVar[str] = "event"
-
-    def to_dict(self) -> dict[str, Any]:
-        d = asdict(self)
-        d["kind"] = self.kind
-        return d
+__all__ = [
+    "Accepted", "ActionPlayed", "Banked", "BuildingPlaced", "BuildingRemoved", "Cancelled",
+    "Discarded", "Drew", "Event", "GameOver", "Paid", "PropertiesSwapped", "PropertyLaid",
+    "PropertyTaken", "RentCharged", "Reshuffled", "SaidNo", "SetTaken", "TurnEnded",
+    "TurnStarted", "WildMoved",
+]
 
 
 @dataclass(frozen=True, slots=True)

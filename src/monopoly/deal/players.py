@@ -33,27 +33,13 @@ from monopoly.deal.actions import (
     PlaySly,
     SayNo,
 )
-from monopoly.deal.game import NONE, P_HOUSE, Game
+from monopoly.deal.game import Game
+from monopoly.deal.payments import pay_in_order
 
 
 def payment(game: Game, seat: int, template: PayTemplate, order: list[int]) -> Pay:
     """Cards taken in ``order`` until the debt is covered; a house brings its hotel."""
-    value = game.deck.value
-    chosen: list[int] = []
-    total = 0
-    for c in order:
-        if total >= template.amount:
-            break
-        if c in chosen:
-            continue
-        if game.place[c] == P_HOUSE:
-            hotel = game.hotel[seat][game.pile_colour[c]]
-            if hotel != NONE and hotel not in chosen:
-                chosen.append(hotel)
-                total += value[hotel]
-        chosen.append(c)
-        total += value[c]
-    return Pay(tuple(chosen))
+    return Pay(pay_in_order(game, seat, template.amount, order))
 
 
 def concrete(game: Game, seat: int, entry: LegalEntry, rng: random.Random) -> Action:

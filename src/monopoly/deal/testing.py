@@ -7,8 +7,12 @@ first). The position starts at the beginning of ``turn``'s plays (its draw alrea
 
 Example::
 
-    g = arrange(hands={0: ["sly_deal"]}, piles={1: {"brown": ["baltic_avenue"]}})
-    g.apply(0, PlaySly(card(g, "sly_deal"), card(g, "baltic_avenue")))
+    >>> from monopoly.deal.actions import PlaySly
+    >>> g = arrange(hands={0: ["sly_deal"]}, piles={1: {"brown": ["baltic_avenue"]}})
+    >>> [e.kind for e in g.apply(0, PlaySly(card(g, "sly_deal"), card(g, "baltic_avenue")))]
+    ['action_played']
+    >>> g.decision().kind, g.pending
+    ('respond', 1)
 """
 
 from __future__ import annotations
@@ -17,8 +21,9 @@ from collections.abc import Mapping, Sequence
 
 from monopoly.deal.deck import HOTEL, HOUSE
 from monopoly.deal.errors import DealError
-from monopoly.deal.game import NONE, PLAY, Game
+from monopoly.deal.game import Game
 from monopoly.deal.options import DealRules
+from monopoly.deal.position import NONE, PLAY
 from monopoly.deal.record import locate
 
 
@@ -37,7 +42,7 @@ def arrange(
     seed: int = 0,
     events: bool = True,
 ) -> Game:
-    g = Game(rules, players, seed, events=events)
+    g = Game(players, seed, rules, events=events)
     deck = g.deck
     used: set[int] = set()
 
@@ -83,7 +88,7 @@ def arrange(
     g.plays_left = g.rules.plays_per_turn
     g.request = None
     g.outcome = None
-    g.log = []
+    g.history = []
     if g.events is not None:
         g.events.clear()
     return g

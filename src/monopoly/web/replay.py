@@ -38,7 +38,6 @@ from monopoly.deal import actions as DA
 from monopoly.deal.game import Game as DealGame
 from monopoly.deal.record import moves as deal_moves
 from monopoly.deal.record import replay as deal_replay
-from monopoly.deal.view import seat_view as deal_seat_view
 from monopoly.i18n import LANGUAGES
 from monopoly.narration.board.narrate import Narrator
 from monopoly.narration.board.prompts import label
@@ -147,7 +146,7 @@ def replay_steps(lines: list[str], lang: str) -> dict[str, Any]:
 
 
 def _deal_public_view(game: DealGame) -> dict[str, Any]:
-    view = deal_seat_view(game, None).to_dict()
+    view = game.view(None).to_dict()
     view.pop("seat", None)
     view.pop("hand", None)
     view["hands"] = [list(hand) for hand in game.hands]  # the game is over: all public
@@ -160,16 +159,16 @@ def deal_replay_steps(lines: list[str], lang: str) -> dict[str, Any]:
     deal of the hands), ``steps``; each step's ``label`` is the button text the acting
     seat had for its action."""
     game = deal_replay(lines[:1], events=True)  # the deal only: the actions follow
-    narrator = DealNarrator(game.deck, game.names, lang)
+    narrator = DealNarrator(game.deck, game.seat_names, lang)
 
     def label_of(seat: int, action: DA.Action) -> str:
-        return narrator.label(deal_seat_view(game, seat), action)
+        return narrator.label(game.view(seat), action)
 
     return {
         "lang": lang,
         "game": "deal",
         "deck": game.deck.key,
-        "seats": list(game.names),
+        "seats": list(game.seat_names),
         **_steps(game, deal_moves(lines[1:]), _deal_public_view, label_of, narrator.sentences),
     }
 

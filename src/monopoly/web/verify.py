@@ -54,7 +54,8 @@ def _verify_deal(lines: list[str], head: dict[str, Any]) -> dict[str, Any]:
     except DealError as exc:
         raise RecordError(Text("{error}", error=str(exc))) from exc
     return _report(game.seed, head, game.outcome.to_dict() if game.outcome else None, {
-        "actions": len(game.log), "over": game.is_over, "state_hash": deal_state_hash(game)})
+        "actions": len(game.history), "over": game.is_over,
+        "state_hash": deal_state_hash(game)})
 
 
 def _report(seed: int, head: dict[str, Any], outcome: dict[str, Any] | None,

@@ -25,11 +25,11 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from monopoly.bots.deal import SeatView, make_deal_bot
+from monopoly.bots.deal import make_deal_bot
+from monopoly.core.seeds import bot_seed
 from monopoly.deal.game import Game
 from monopoly.deal.options import DealRules, deal_preset
 from monopoly.deal.players import greedy_action
-from monopoly.lab.runner import bot_seed
 
 __all__ = ["DEFAULT_GAMES", "STRONG_GAMES", "TURN_CAP", "deal_bench", "engine_speed",
            "greedy_speed", "strong_speed"]
@@ -46,10 +46,10 @@ def _rules() -> DealRules:
 def _play(game: Game, names: list[str], seed: int) -> tuple[int, Any]:
     """Play a game to its end; returns the strong bot's decisions (or 0) and the bots."""
     bots = [make_deal_bot(name, bot_seed(seed, s)) for s, name in enumerate(names)]
-    views = [SeatView(game, s) for s in range(game.n)]
+    views = [game.seat_view(s) for s in range(game.n)]
     decisions = 0
     while True:
-        seat = game.pending()
+        seat = game.pending
         if seat is None:
             return decisions, bots
         if names[seat] == "strong":
@@ -67,10 +67,10 @@ def greedy_speed(players: int, games: int = DEFAULT_GAMES) -> dict[str, Any]:
     turns = actions = finished = 0
     start = time.process_time()
     for seed in range(games):
-        game = Game(rules, players, seed, events=False)
+        game = Game(players, seed, rules, events=False)
         _play(game, names, seed)
         turns += game.turn_number
-        actions += len(game.log)
+        actions += len(game.history)
         if game.outcome is not None and game.outcome.winner is not None:
             finished += 1
     cpu = time.process_time() - start
@@ -99,9 +99,9 @@ def engine_speed(players: int, games: int = DEFAULT_GAMES) -> float:
     rules = _rules()
     start = time.process_time()
     for seed in range(games):
-        game = Game(rules, players, seed, events=False)
+        game = Game(players, seed, rules, events=False)
         while True:
-            seat = game.pending()
+            seat = game.pending
             if seat is None:
                 break
             game.apply(seat, greedy_action(game, seat))
@@ -120,14 +120,14 @@ def strong_speed(players: int = 2, games: int = STRONG_GAMES) -> dict[str, Any]:
     for seed in range(games):
         names = ["greedy"] * players
         names[seed % players] = "strong"
-        game = Game(rules, players, seed, events=False)
+        game = Game(players, seed, rules, events=False)
         made, _ = _play(game, names, seed)
         decisions += made
-        logs.append(list(game.log))
+        logs.append(list(game.history))
     cpu = time.process_time() - start
     start = time.process_time()
     for seed, log in enumerate(logs):
-        game = Game(rules, players, seed, events=False)
+        game = Game(players, seed, rules, events=False)
         for seat, action in log:
             game.legal_actions(seat)
             game.apply(seat, action)

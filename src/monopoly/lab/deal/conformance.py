@@ -16,7 +16,11 @@ action:
 - a winner holds ``sets_to_win`` full sets;
 - views: a seat's view shows its own hand and no other, a spectator's no hand;
 - every :data:`ROUND_TRIP_EVERY` actions and at the end ``restore(snapshot(g))`` gives
-  the same snapshot, and at the end ``replay(record)`` gives the same state hash.
+  the same snapshot, and at the end ``replay(record)`` gives the same state hash;
+- every :data:`ROUND_TRIP_EVERY` actions, the integer action table
+  (:func:`check_action_table`): for every id, ``mask[id]`` is ``is_legal`` of its action,
+  every concrete legal entry has an id that gives it back, and an illegal action changes
+  nothing.
 
 An exception raised by the engine is an *error*; a broken invariant a *violation*.
 
@@ -46,9 +50,11 @@ from monopoly.deal.actions import (
     PlayRent,
     SayNo,
 )
-from monopoly.deal.game import NONE, OVER, P_HAND, Game
+from monopoly.deal.errors import IllegalActionError
+from monopoly.deal.game import Game
 from monopoly.deal.options import DealRules
 from monopoly.deal.players import concrete, pick
+from monopoly.deal.position import NONE, OVER, P_HAND
 from monopoly.deal.record import record_text, replay, restore, snapshot_text, state_hash
 
 ROUND_TRIP_EVERY = 97
@@ -116,7 +122,7 @@ def check_buildings(g: Game) -> str | None:
 def check_views(g: Game) -> str | None:
     if g.view(None).hand is not None:
         return "views: a spectator sees a hand"
-    seat = g.pending()
+    seat = g.pending
     if seat is not None:
         v = g.view(seat)
         if v.hand != tuple(g.hands[seat]):
@@ -125,6 +131,44 @@ def check_views(g: Game) -> str | None:
             t.hand_size != len(g.hands[t.seat]) for t in v.tables
         ):
             return "views: hand sizes are wrong"
+    return None
+
+
+def check_action_table(g: Game) -> str | None:
+    """The integer action table agrees with the rules in this position (the module
+    docstring)."""
+    seat = g.pending
+    if seat is None:
+        return None
+    mask = g.legal_action_mask(seat)
+    if len(mask) != g.num_actions:
+        return f"table: the mask has {len(mask)} entries, not {g.num_actions}"
+    before = g.state_hash()
+    illegal: Action | None = None
+    for i in range(g.num_actions):
+        action = g.action_from_id(i)
+        legal = g.is_legal(seat, action)
+        if mask[i] != legal:
+            return f"table: id {i} ({action.text()}) is {legal} but masked {mask[i]}"
+        if legal and g.action_from_id(g.action_id(action)) != action:
+            return f"table: id {i} ({action.text()}) does not come back"
+        if not legal and illegal is None:
+            illegal = action
+    for entry in g.legal_actions(seat):
+        if isinstance(entry, (PayTemplate, DiscardTemplate)):
+            continue
+        i = g.action_id(entry)
+        if not mask[i] or g.action_from_id(i) != entry:
+            return f"table: legal {entry.text()} has id {i}, which gives it not back"
+    if illegal is not None:
+        try:
+            g.apply(seat, illegal)
+        except IllegalActionError:
+            pass
+        else:
+            return f"table: the illegal {illegal.text()} was applied"
+    if g.state_hash() != before:
+        return "table: the state changed"
     return None
 
 
@@ -160,7 +204,7 @@ def play_one(index: int, seed: int, players: int | None = None,
     variant = dict(RULE_VARIANTS[index % len(RULE_VARIANTS)] if options is None else options)
     variant.setdefault("turn_cap", TURN_CAP)
     rules = DealRules.from_dict(variant)
-    g = Game(rules, n, seed * 7919 + index)
+    g = Game(n, seed * 7919 + index, rules)
     problems: list[str] = []
     checks = (check_cards, check_buildings, check_views)
     plays = 0
@@ -170,7 +214,7 @@ def play_one(index: int, seed: int, players: int | None = None,
         if actions >= MAX_ACTIONS:
             problems.append(f"end: no end after {MAX_ACTIONS} actions")
             break
-        seat = g.pending()
+        seat = g.pending
         if seat is None:
             problems.append("pending: nobody to act before the end")
             break
@@ -211,6 +255,9 @@ def play_one(index: int, seed: int, players: int | None = None,
                 problems.append(problem)
         if actions % ROUND_TRIP_EVERY == 0:
             problems.extend(_round_trip(g, replay_too=False))
+            problem = check_action_table(g)
+            if problem is not None:
+                problems.append(problem)
         if len(problems) > MAX_DETAILS:
             break
     if g.is_over:
@@ -246,7 +293,7 @@ def run_conformance(games: int, seed: int = 0, players: int | None = None,
             if len(details) < MAX_DETAILS:
                 details.append(f"game {i} (seed {seed}): error\n{traceback.format_exc()}")
             continue
-        actions += len(g.log)
+        actions += len(g.history)
         if g.outcome is not None and g.outcome.winner is not None:
             wins += 1
         else:

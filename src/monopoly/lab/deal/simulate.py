@@ -22,14 +22,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from monopoly.bots.deal import SeatView, make_deal_bot
+from monopoly.bots.deal import make_deal_bot
+from monopoly.core.seeds import bot_seed, game_seed
 from monopoly.deal.game import Game
 from monopoly.deal.options import DealRules, deal_preset
 from monopoly.lab.runner import (
     SEAT_NAMES,
     Progress,
-    bot_seed,
-    game_seed,
     rotated_seats,
     run_chunks,
 )
@@ -81,14 +80,14 @@ def deal_play_one(setup: DealLabSetup, index: int, seats: Sequence[str]) -> dict
     rules = setup.capped_rules()
     seed = game_seed(setup.seed, index)
     n = len(seats)
-    game = Game(rules, list(SEAT_NAMES[:n]), seed, events=False)
+    game = Game(list(SEAT_NAMES[:n]), seed, rules, events=False)
     bots = [make_deal_bot(name, bot_seed(seed, s)) for s, name in enumerate(seats)]
-    views = [SeatView(game, s) for s in range(n)]
+    views = [game.seat_view(s) for s in range(n)]
     history: list[list[int]] | None = [] if setup.report and index == 0 else None
     turn = -1
     actions = 0
     while actions < MAX_ACTIONS:
-        seat = game.pending()
+        seat = game.pending
         if seat is None:
             break
         if history is not None and game.turn_number != turn:

@@ -1,10 +1,10 @@
 """Monopoly Deal in words: a sentence for each event, a button text for each legal entry,
-and the question a seat is asked, in en, cs or ru (issue 6, the Deal's play).
+and the question a seat is asked, in en, cs or ru.
 
 Every template is a gettext message of the catalogs (:mod:`monopoly.i18n`, plural forms
 included); card and colour names come from the deck's data in the narrator's language.
-Labels and prompts are read from a seat's view (:func:`monopoly.deal.view.seat_view`), so
-they can say nothing the seat may not see.
+Labels and prompts are read from a seat's frozen view (``Game.view(seat)``,
+:class:`~monopoly.deal.view.DealView`), so they can say nothing the seat may not see.
 
 Example::
 
@@ -27,7 +27,7 @@ from typing import Any, Final
 from monopoly.deal import actions as A
 from monopoly.deal import events as E
 from monopoly.deal.deck import MONEY, Deck
-from monopoly.deal.game import BIRTHDAY_AMOUNT, DEBT_AMOUNT
+from monopoly.deal.position import BIRTHDAY_AMOUNT, DEBT_AMOUNT
 from monopoly.deal.view import DealView, RequestView
 from monopoly.i18n import Translator, translation
 from monopoly.i18n import gettext_noop as N_

@@ -1,8 +1,8 @@
-"""Monopoly Deal rooms (issue 6): the same lobby, seats, tokens, durable actions, replay
+"""Monopoly Deal rooms: the same lobby, seats, tokens, durable actions, replay
 after a restart, bots and turn clock as the board game's rooms (:class:`Room`), with the
 Deal's rules core (:mod:`monopoly.deal`).
 
-What a seat receives is built from its own view (:func:`monopoly.deal.view.seat_view`):
+What a seat receives is built from its own view (``Game.view(seat)``):
 its hand, everybody's table, the sizes of the hands and of the draw pile, the discard
 pile; never another seat's hand or the draw pile's order (DEAL.md § Players and hidden
 information). A spectator sees no hand at all.
@@ -23,17 +23,19 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from monopoly.bots.deal import SeatView, best_payment, make_deal_bot
+from monopoly.bots.deal import best_payment, make_deal_bot
+from monopoly.core.decision import Decision
+from monopoly.core.seeds import room_bot_seed
 from monopoly.deal import actions as DA
+from monopoly.deal.decision import ANSWER_KINDS
 from monopoly.deal.deck import ACTION_KEYS, KIND_KEYS, load_deck
-from monopoly.deal.game import RESPOND
 from monopoly.deal.game import Game as DealGame
 from monopoly.deal.options import DealRules, deal_preset
 from monopoly.deal.record import RECORD_FORMAT, restore, snapshot
-from monopoly.deal.view import seat_view
+from monopoly.deal.view import SeatView
 from monopoly.narration.deal.narrate import DealNarrator
 from monopoly.web.protocol import encode
-from monopoly.web.room import Room, bot_seed
+from monopoly.web.room import Room
 
 GAME: Final = "deal"
 # seconds a person has to answer an action aimed at them (Just Say No, or accept / pay)
@@ -147,7 +149,7 @@ class DealRoom(Room):
         if value is not None:
             return int(value)
         game = self.game
-        if game is not None and game.phase == RESPOND and game.request is not None:
+        if game is not None and game.decision().kind in ANSWER_KINDS:
             return ANSWER_SECONDS
         return None
 
@@ -155,7 +157,7 @@ class DealRoom(Room):
 
     def build_game(self) -> DealGame:
         names = [self.seats[n].nickname for n in range(self.size)]
-        return DealGame(self.rules, names, self.seed, deck=load_deck(self._deck_key()),
+        return DealGame(names, self.seed, self.rules, deck=load_deck(self._deck_key()),
                         events=True)
 
     def _deck_key(self) -> str:
@@ -192,17 +194,17 @@ class DealRoom(Room):
     def narrator(self, lang: str) -> DealNarrator:
         n = self._narrators.get(lang)
         if n is None:
-            n = self._narrators[lang] = DealNarrator(self.game.deck, self.game.names, lang)
+            n = self._narrators[lang] = DealNarrator(self.game.deck, self.game.seat_names, lang)
         return n
 
     def narrate(self, events: list[Any], lang: str) -> list[str]:
         return self.narrator(lang).sentences(events)
 
     def make_seat_bot(self, level: str, seat: int) -> Any:
-        return make_deal_bot(LEVELS.get(level, level), bot_seed(self.id, seat))
+        return make_deal_bot(LEVELS.get(level, level), room_bot_seed(self.id, seat))
 
     def seat_view(self, seat: int) -> Any:
-        return SeatView(self.game, seat)
+        return self.game.seat_view(seat)
 
     def caretaker_move(self, seat: int) -> Any:
         return DealCaretaker().choose(self.seat_view(seat), self.game.legal_actions(seat))
@@ -211,10 +213,9 @@ class DealRoom(Room):
         return None  # the Deal has no resignation: a bot keeps the seat
 
     def decision_key(self) -> tuple[object, ...]:
-        game = self.game
-        req = game.request
-        return (game.pending(), game.turn_number, game.phase, game.plays_left,
-                None if req is None else (req.kind, tuple(req.targets), req.nos))
+        """The game's decision (a new one restarts the clock)."""
+        decision: Decision = self.game.decision()
+        return (decision,)
 
     # --- messages
 
@@ -226,7 +227,7 @@ class DealRoom(Room):
                 "legal": [], "prompt": None, "waiting": [],
                 "board": {"game": GAME, "deck": self._deck_key()}, "clock": None,
             }
-        view = seat_view(game, seat)
+        view = game.view(seat)
         narrator = self.narrator(lang)
         own = seat is not None and 0 <= seat < game.n
         legal = game.legal_actions(seat) if own and seat is not None else []
