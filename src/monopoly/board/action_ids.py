@@ -51,7 +51,9 @@ from monopoly.board import actions as A
 from monopoly.board import engine
 from monopoly.board.position import BANK, Position
 from monopoly.board.rules import auctions
+from monopoly.core.errors import MalformedActionError
 from monopoly.core.ids import ActionId, PlayerId
+from monopoly.core.text import Text
 
 __all__ = [
     "BID_FRACTIONS",
@@ -136,8 +138,10 @@ def action_from_id(g: Position, action_id: ActionId, seat: PlayerId | None = Non
         if seat is None:
             seat = g.turn_player
     i = action_id
-    if not 0 <= i < NUM_ACTIONS:
-        raise ValueError(f"action id {i} is not in 0..{NUM_ACTIONS - 1}")
+    if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < NUM_ACTIONS:
+        raise MalformedActionError(
+            Text("no action id {id}: ids are 0-{last}", id=repr(i), last=NUM_ACTIONS - 1)
+        )
     if i < N_FINITE:
         return A.ACTIONS_BY_ID[i]
     if i < RAISE_BASE:
@@ -161,14 +165,16 @@ def action_from_id(g: Position, action_id: ActionId, seat: PlayerId | None = Non
 
 
 def action_id(g: Position, action: A.Action, seat: PlayerId | None = None) -> ActionId:
-    """The id of `action` for `seat` in this position; ValueError when no id names it."""
+    """The id of `action` for `seat` in this position; :class:`MalformedActionError`
+    when no id names it (a template, a counter-offer, a trade the table does not name)."""
     found = _IDS.get(action)
     if found is not None:
         return found
     for i in _candidates(action):
         if action_from_id(g, i, seat) == action:
             return i
-    raise ValueError(f"no action id names {action.text()!r} in this position")
+    text = action.text() if hasattr(action, "text") else repr(action)
+    raise MalformedActionError(Text("the action table has no id for {action}", action=text))
 
 
 def _candidates(action: A.Action) -> range:

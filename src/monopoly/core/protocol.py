@@ -26,7 +26,9 @@ through this protocol, so that one adapter serves both games:
   action_from_id(i, seat))``; ids are stable across versions, documented in
   ``docs/architecture.md``). An id may stand for a rule that gives the concrete action in
   the position (a bid of the least amount allowed, a payment by a fixed policy), so the
-  seat that would take it is an argument (by default the seat the game waits for).
+  seat that would take it is an argument (by default the seat the game waits for);
+  ``action_id`` raises :class:`~monopoly.core.errors.MalformedActionError` for an action
+  the table does not name (a template, a counter-offer).
 
 Example::
 

@@ -263,9 +263,10 @@ def _unexpressible(action: object) -> MalformedActionError:
 
 # ---------------------------------------------------------------------- id of an action
 
-def action_id(pos: Position, action: object) -> ActionId:
+def action_id(pos: Position, action: object, seat: PlayerId | None = None) -> ActionId:
     """The id of ``action`` (any copy of a card type has the id of its type); a payment
-    or discard is looked up among the table's choices in this position."""
+    or discard is looked up among the table's choices in this position, for `seat` (by
+    default the seat that must decide)."""
     table = table_of(pos.deck)
     deck = pos.deck
     if isinstance(action, EndTurn):
@@ -276,7 +277,7 @@ def action_id(pos: Position, action: object) -> ActionId:
         first, count = ((table.pay, len(PAY_POLICIES)) if isinstance(action, Pay)
                         else (table.discard_cheapest, 1 + len(deck.type_keys)))
         for i in range(first, first + count):
-            if action_from_id(pos, i) == action:
+            if action_from_id(pos, i, seat) == action:
                 return i
         raise _unexpressible(action)
     card = getattr(action, "card", None)
@@ -376,15 +377,16 @@ def _prop(table: ActionTable, card: object) -> int:
 
 # ---------------------------------------------------------------------- action of an id
 
-def action_from_id(pos: Position, i: ActionId) -> Action:
+def action_from_id(pos: Position, i: ActionId, seat: PlayerId | None = None) -> Action:
     """The action of id ``i`` in this position (legal or not): cards from the hand of
-    the seat that must decide (see the module docstring)."""
+    `seat`, by default the seat that must decide (see the module docstring)."""
     table = table_of(pos.deck)
     if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < table.size:
         raise MalformedActionError(Text("no action id {id}: ids are 0-{last}", id=repr(i),
                                         last=table.size - 1))
     kind = decision_kind(pos)
-    seat = seat_of(pos, kind)
+    if seat is None:
+        seat = seat_of(pos, kind)
     if i < table.bank:
         return _answer_or_discard(pos, table, kind, seat, i)
     if i < table.lay:

@@ -186,11 +186,13 @@ class Game(Position):
         """The size of the integer action table (:mod:`monopoly.deal.action_ids`)."""
         return table_of(self.deck).size
 
-    def action_id(self, action: Any) -> ActionId:
-        return action_id(self, action)
+    def action_id(self, action: Any, seat: PlayerId | None = None) -> ActionId:
+        """The id of `action` (taken by `seat`, by default the seat that must decide)."""
+        return action_id(self, action, seat)
 
-    def action_from_id(self, action_id: ActionId) -> Action:
-        return action_from_id(self, action_id)
+    def action_from_id(self, action_id: ActionId, seat: PlayerId | None = None) -> Action:
+        """The action of id `action_id` for `seat` now (it may be illegal)."""
+        return action_from_id(self, action_id, seat)
 
     def legal_action_mask(self, seat: PlayerId) -> list[bool]:
         return legal_action_mask(self, seat)
