@@ -60,7 +60,7 @@ pure:
 	find src -name '*.so' -delete
 	rm -rf src/build $(NATIVE_STAMP)
 
-# Play in the browser (issue 5): the server with its bots (easy, medium, hard: chosen per
+# Play in the browser: the server with its bots (easy, medium, hard: chosen per
 # seat when a room is created); it prints the address to open. PORT=8080 make run.
 PORT ?= 8000
 run: install

@@ -1,5 +1,5 @@
-"""Does this machine give two cores' worth of work to two processes? (issue 4's 1.8x
-target for two workers).
+"""Does this machine give two cores' worth of work to two processes? (the yardstick for
+the strategy lab's two-worker speed-up, `benchmarks/workers.py`).
 
 A pure arithmetic loop (no memory traffic, nothing shared) runs alone, then as two
 processes at once, in turn; for each round it prints the wall and CPU seconds and the

@@ -1,4 +1,4 @@
-"""The strategy bots of the Russian seed (issue 4): legal in every preset and edition, fast,
+"""The strategy bots of the Russian seed: legal in every preset and edition, fast,
 reproducible, and each one plays its strategy."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The strong bot (issue 4): legal everywhere, trades that never hand over a complete group
+"""The strong bot: legal everywhere, trades that never hand over a complete group
 for nothing, debts raised in the cheapest order, bids by value, jail by the stage of the
 game, the housing shortage, determinism from its seed and the seat's view only."""
 

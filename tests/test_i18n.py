@@ -1,4 +1,4 @@
-"""Languages (issue 3): every text a player reads in en, cs and ru, through the catalogs.
+"""Languages: every text a player reads in en, cs and ru, through the catalogs.
 
 The coverage test extracts the messages from the sources with Babel (the same extraction
 as ``make i18n``), so a new ``_()``, ``N_()``, ``ngettext()`` or engine ``Text(...)``

@@ -1,4 +1,4 @@
-"""Prompts and action labels (issue 3: every text a player reads in en, cs and ru): for
+"""Prompts and action labels (every text a player reads, in en, cs and ru): for
 each kind of decision, the pending seat's prompt and a label for every legal entry, in
 the three languages, with the edition's names and money; and a sweep of random play."""
 

@@ -1,4 +1,4 @@
-"""The rule options of RULES.md §1-§11 (issue 3): one test (or a few) per option, each
+"""The rule options of RULES.md §1-§11: one test (or a few) per option, each
 citing its section, money and ownership checked exactly."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The score sheet (issue 3, TOUR "hrací listina"; RULES.md §11 net worth)."""
+"""The score sheet (TOUR "hrací listina"; RULES.md §11 net worth)."""
 
 from __future__ import annotations
 

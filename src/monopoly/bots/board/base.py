@@ -28,14 +28,14 @@ from monopoly.board.view import SeatView
 _REGISTRY: dict[str, tuple[str, str]] = {
     "random": ("monopoly.bots.board.random_bot", "RandomBot"),
     "greedy": ("monopoly.bots.board.greedy", "GreedyBot"),
-    # the strategies the Russian seed recommends (issue 4)
+    # the strategies the Russian seed recommends
     "cautious": ("monopoly.bots.board.cautious", "CautiousBot"),
     "railroads": ("monopoly.bots.board.railroads", "RailroadsBot"),
     "blocker": ("monopoly.bots.board.blocker", "BlockerBot"),
     "builder": ("monopoly.bots.board.builder", "BuilderBot"),
     # the best player we can build
     "strong": ("monopoly.bots.board.strong", "StrongBot"),
-    # the server's turn clock: plays a timed-out seat safely (issue 5)
+    # the server's turn clock: plays a timed-out seat safely
     "caretaker": ("monopoly.bots.board.caretaker", "CaretakerBot"),
 }
 # The server's helpers, not players to compare (kept out of BOT_NAMES: the ladder, check).

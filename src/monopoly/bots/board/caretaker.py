@@ -1,4 +1,4 @@
-"""The caretaker: plays a seat whose player let the turn clock run out (issue 5).
+"""The caretaker: plays a seat whose player let the turn clock run out.
 
 It keeps the game moving and protects the seat's money, nothing more:
 
