@@ -4,7 +4,7 @@ The bare loop is the least a Monopoly engine must do per throw: two dice from
 ``random.Random``, move the token round 40 squares, pay the salary on passing GO, go to
 jail on a third doubles. Its speed depends only on the interpreter and the machine, so
 the ratio ``engine / bare`` compares builds and versions of the engine measured on a
-noisy machine, or on two machines (the issue's "within 5 % of before": compare ratios).
+noisy machine, or on two machines: compare their ratios.
 
 The engine's figure is ``monopoly bench``'s (:func:`monopoly.lab.board.bench.bench`:
 whole games among four greedy bots, events off); run it on each tree to compare, e.g.
