@@ -48,7 +48,7 @@ Example::
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from monopoly.core.decision import Decision
 from monopoly.core.ids import ActionId, PlayerId
@@ -204,3 +204,11 @@ def _text_of(action: object) -> str:
         return str(text()) if callable(text) else repr(action)
     except (TypeError, IndexError):
         return repr(action)
+
+
+if TYPE_CHECKING:
+    from monopoly.core.protocol import GameCore
+
+    def _follows_the_protocol(game: Game) -> GameCore:
+        """mypy checks here that Game satisfies the core protocol."""
+        return game
