@@ -198,7 +198,7 @@ def _proposal(g: Game) -> A.ProposeTrade:
 
 
 def test_proposes_for_a_whole_group_held_by_opponents_when_it_can_pay_for_all() -> None:
-    """RULES.md §9 trades: green is with two opponents; it asks one of them first, for
+    """docs/rules.md §9 trades: green is with two opponents; it asks one of them first, for
     more than the printed price. With 3,500 it can pay for the three deeds and keep money
     for three houses on each."""
     g = new_game()
@@ -230,7 +230,7 @@ def test_does_not_start_on_a_group_it_cannot_afford_to_complete() -> None:
 
 
 def test_pays_in_cash_and_keeps_its_deeds() -> None:
-    """RULES.md §9 trades: it holds one orange (another is with seat 2, the third with
+    """docs/rules.md §9 trades: it holds one orange (another is with seat 2, the third with
     the bank: out of reach for now) and wants dark blue; it pays more than the printed
     price, all in cash: a deed handed over would go on earning rent for the holder."""
     g = new_game()
@@ -255,7 +255,7 @@ def test_never_offers_a_deed_that_completes_the_holders_better_group() -> None:
 
 
 def test_offers_more_each_time_the_last_deed_is_refused() -> None:
-    """RULES.md §9 trades: after a refusal, the next offer for the deed that completes
+    """docs/rules.md §9 trades: after a refusal, the next offer for the deed that completes
     orange is higher (a share of what the group is worth to it beyond the price)."""
     g = new_game()
     give(g, 0, 16, 18)

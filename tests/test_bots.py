@@ -304,7 +304,7 @@ def test_greedy_pays_the_jail_fine_early_and_waits_late() -> None:
 def test_greedy_takes_an_offer_that_gains_at_face_value(
     give_: A.Bundle, take: A.Bundle, answer: A.Action
 ) -> None:
-    """RULES.md §9 trades: greedy judges an offer by the printed prices and cash alone."""
+    """docs/rules.md §9 trades: greedy judges an offer by the printed prices and cash alone."""
     g = new_game(2)
     give(g, 0, 39)
     give(g, 1, 37, 1)
@@ -314,7 +314,7 @@ def test_greedy_takes_an_offer_that_gains_at_face_value(
 
 
 def test_greedy_counts_a_mortgaged_deed_at_half_less_the_fee() -> None:
-    """RULES.md §9: a mortgaged deed received costs 10 % of its mortgage value at once."""
+    """docs/rules.md §9: a mortgaged deed received costs 10 % of its mortgage value at once."""
     g = new_game(2)
     give(g, 1, 39)
     g.mortgaged[39] = True  # worth 200 - 20 = 180 to greedy
@@ -342,7 +342,7 @@ def test_greedy_lifts_a_received_mortgage_when_it_can() -> None:
 
 
 def test_greedy_bids_no_more_than_its_cash() -> None:
-    """RULES.md §3: a bid is paid in cash; greedy's limit is the price or its cash if less."""
+    """docs/rules.md §3: a bid is paid in cash; greedy's limit is the price or its cash if less."""
     g = new_game(2)
     rig_dice(g, (3, 4))
     g.apply(0, A.ROLL)  # Chance 7

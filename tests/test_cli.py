@@ -76,7 +76,7 @@ def test_landing_small_run_is_a_distribution() -> None:
 
 @pytest.mark.parametrize("jail", ["long", "short"])
 def test_analyze_markov(jail: str) -> None:
-    """RULES.md §5 and §7: by default the chain keeps drawn jail cards out of the decks, as
+    """docs/rules.md §5 and §7: by default the chain keeps drawn jail cards out of the decks, as
     the engine does; --jail-cards returned gives the textbook chain."""
     probs = run_json("analyze", "markov", "--jail", jail)["probabilities"]
     assert len(probs) == 41
@@ -98,7 +98,7 @@ def test_analyze_markov(jail: str) -> None:
 # 0.52 for the jail entry in "long" mode (jail throws come in runs of up to three, so its
 # variance is the largest): an engine error of a few tenths of a point is caught.
 #
-# The engine keeps drawn Get Out of Jail Free cards out of their decks (RULES.md §5) and these
+# The engine keeps drawn Get Out of Jail Free cards out of their decks (docs/rules.md §5) and these
 # players never use them, so the exact comparison is the chain without those cards (the
 # default of `analyze markov`). The engine cycles each deck rather than drawing cards
 # independently; `landing` shuffles afresh every 100,000 throws, so that no single deck
@@ -201,7 +201,7 @@ def test_invalid_record_is_one_line_and_exit_2(tmp_path: Path, content: str) -> 
 
 
 def test_markov_kept_jail_cards_model() -> None:
-    """RULES.md §5: a Get Out of Jail Free card is kept until used; with both held for good
+    """docs/rules.md §5: a Get Out of Jail Free card is kept until used; with both held for good
     the decks hold 15 cards, so card moves (and jail) change a little."""
     standard = run_json("analyze", "markov", "--jail", "long", "--jail-cards", "returned")[
         "probabilities"

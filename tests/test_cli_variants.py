@@ -16,7 +16,7 @@ runner = CliRunner()
 
 
 def test_presets_json_lists_every_preset_with_its_full_rule_set() -> None:
-    """RULES.md §12: one object per preset with "name" and the full effective "options"."""
+    """docs/rules.md §12: one object per preset with "name" and the full effective "options"."""
     result = runner.invoke(app, ["presets", "--json"])
     assert result.exit_code == 0, result.output
     items = json.loads(result.output)
@@ -34,7 +34,7 @@ def test_presets_json_lists_every_preset_with_its_full_rule_set() -> None:
     ],
 )
 def test_rules_of_a_preset_in_a_language(lang: str, expected: str) -> None:
-    """RULES.md §12: the effective rules of a preset, readable, in that language."""
+    """docs/rules.md §12: the effective rules of a preset, readable, in that language."""
     result = runner.invoke(app, ["rules", "--preset", "tournament", "--lang", lang])
     assert result.exit_code == 0, result.output
     assert expected in result.output
@@ -115,7 +115,7 @@ def test_demo_json_names_preset_and_edition() -> None:
 
 
 def test_options_set_one_by_one_on_top_of_a_preset() -> None:
-    """RULES.md §12: presets are starting points; every option can be set on top."""
+    """docs/rules.md §12: presets are starting points; every option can be set on top."""
     result = runner.invoke(
         app,
         ["rules", "--preset", "timed", "--set", "time_limit_minutes=90", "--set",

@@ -1,4 +1,4 @@
-"""Deal action cards and rent (DEAL.md § Deck, action and rent cards; § Actions)."""
+"""Deal action cards and rent (docs/deal-rules.md § Deck, action and rent cards; § Actions)."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ GREEN_SET = ["pacific_avenue", "north_carolina_avenue", "pennsylvania_avenue"]
 
 
 def test_pass_go_draws_two() -> None:
-    """DEAL.md § Deck: Pass Go, draw 2 cards; the card goes to the discard pile."""
+    """docs/deal-rules.md § Deck: Pass Go, draw 2 cards; the card goes to the discard pile."""
     g = arrange(hands={0: ["pass_go"]})
     pg = card(g, "pass_go")
     g.apply(0, PlayPassGo(pg))
@@ -37,7 +37,7 @@ def test_pass_go_draws_two() -> None:
 
 
 def test_birthday_every_other_player_pays_two() -> None:
-    """DEAL.md § Deck: It's My Birthday, every other player pays you 2M."""
+    """docs/deal-rules.md § Deck: It's My Birthday, every other player pays you 2M."""
     g = arrange(players=3, hands={0: ["birthday"]}, banks={1: ["money_2"], 2: ["money_2"]})
     g.apply(0, PlayBirthday(card(g, "birthday")))
     assert g.pending == 1
@@ -49,7 +49,7 @@ def test_birthday_every_other_player_pays_two() -> None:
 
 
 def test_debt_collector_one_player_pays_five() -> None:
-    """DEAL.md § Deck: Debt Collector, one player pays you 5M."""
+    """docs/deal-rules.md § Deck: Debt Collector, one player pays you 5M."""
     g = arrange(players=3, hands={0: ["debt_collector"]}, banks={2: ["money_3", "money_2",
                                                                     "money_1"]})
     dc = card(g, "debt_collector")
@@ -62,7 +62,7 @@ def test_debt_collector_one_player_pays_five() -> None:
 
 
 def test_sly_deal_takes_one_property_not_from_a_full_set() -> None:
-    """DEAL.md § Deck: Sly Deal takes one property, not from a full set."""
+    """docs/deal-rules.md § Deck: Sly Deal takes one property, not from a full set."""
     g = arrange(hands={0: ["sly_deal"]},
                 piles={1: {"dark_blue": DARK_BLUE_SET, "green": ["pacific_avenue"]}})
     sly = card(g, "sly_deal")
@@ -73,7 +73,7 @@ def test_sly_deal_takes_one_property_not_from_a_full_set() -> None:
 
 
 def test_sly_deal_can_take_a_wildcard() -> None:
-    """DEAL.md § Actions: Sly Deal can take wildcards; the wild keeps its colour."""
+    """docs/deal-rules.md § Actions: Sly Deal can take wildcards; the wild keeps its colour."""
     g = arrange(hands={0: ["sly_deal"]}, piles={1: {"railroad": ["wild_green_railroad"]}})
     wild = card(g, "wild_green_railroad")
     g.apply(0, PlaySly(card(g, "sly_deal"), wild))
@@ -82,7 +82,7 @@ def test_sly_deal_can_take_a_wildcard() -> None:
 
 
 def test_forced_deal_swaps_neither_from_a_full_set() -> None:
-    """DEAL.md § Deck: Forced Deal swaps one of yours for one of theirs; neither from a
+    """docs/deal-rules.md § Deck: Forced Deal swaps one of yours for one of theirs; neither from a
     full set."""
     g = arrange(hands={0: ["forced_deal"]},
                 piles={0: {"brown": ["baltic_avenue"], "dark_blue": DARK_BLUE_SET},
@@ -99,7 +99,8 @@ def test_forced_deal_swaps_neither_from_a_full_set() -> None:
 
 
 def test_deal_breaker_takes_whole_pile_with_buildings() -> None:
-    """DEAL.md § Actions (silent): Deal Breaker takes the whole pile, extras and house and
+    """docs/deal-rules.md § Actions (silent): Deal Breaker takes the whole pile, extras and house
+    and
     hotel included."""
     g = arrange(hands={0: ["deal_breaker"]},
                 piles={1: {"green": [*GREEN_SET, "wild_dark_blue_green"]}},
@@ -114,7 +115,7 @@ def test_deal_breaker_takes_whole_pile_with_buildings() -> None:
 
 
 def test_deal_breaker_option_takes_just_the_set() -> None:
-    """DEAL.md § Actions, option deal_breaker_takes_extras False: just a full set."""
+    """docs/deal-rules.md § Actions, option deal_breaker_takes_extras False: just a full set."""
     g = arrange(DealRules(deal_breaker_takes_extras=False), hands={0: ["deal_breaker"]},
                 piles={1: {"green": ["wild_dark_blue_green", *GREEN_SET]}})
     g.apply(0, PlayBreaker(card(g, "deal_breaker"), 1, GREEN))
@@ -124,7 +125,7 @@ def test_deal_breaker_option_takes_just_the_set() -> None:
 
 
 def test_house_only_on_a_full_set() -> None:
-    """DEAL.md § Deck: a house goes on a full set, one per set."""
+    """docs/deal-rules.md § Deck: a house goes on a full set, one per set."""
     g = arrange(hands={0: ["house", "house"]},
                 piles={0: {"green": GREEN_SET[:2], "dark_blue": DARK_BLUE_SET}})
     h1, h2 = card(g, "house"), card(g, "house", 1)
@@ -135,7 +136,7 @@ def test_house_only_on_a_full_set() -> None:
 
 
 def test_no_buildings_on_railroads_or_utilities() -> None:
-    """DEAL.md § Deck: houses and hotels not on railroads or utilities."""
+    """docs/deal-rules.md § Deck: houses and hotels not on railroads or utilities."""
     g = arrange(hands={0: ["house"]}, piles={0: {"utility": ["water_works",
                                                              "electric_company"]}})
     assert "no buildings on utility" in (
@@ -143,7 +144,7 @@ def test_no_buildings_on_railroads_or_utilities() -> None:
 
 
 def test_hotel_needs_a_house() -> None:
-    """DEAL.md § Deck: a hotel goes on a full set that has a house."""
+    """docs/deal-rules.md § Deck: a hotel goes on a full set that has a house."""
     g = arrange(hands={0: ["hotel", "house"]}, piles={0: {"dark_blue": DARK_BLUE_SET}})
     hotel = card(g, "hotel")
     assert "needs a house" in (g.why_illegal(0, PlayHotel(hotel, DARK_BLUE)) or "")
@@ -153,7 +154,7 @@ def test_hotel_needs_a_house() -> None:
 
 
 def test_two_colour_rent_charges_every_other_player() -> None:
-    """DEAL.md § Deck, rent cards: a two-colour rent charges every other player."""
+    """docs/deal-rules.md § Deck, rent cards: a two-colour rent charges every other player."""
     g = arrange(players=3, hands={0: ["rent_pink_orange"]},
                 piles={0: {"orange": ["st_james_place", "tennessee_avenue"]}},
                 banks={1: ["money_3"], 2: ["money_3"]})
@@ -166,7 +167,7 @@ def test_two_colour_rent_charges_every_other_player() -> None:
 
 
 def test_wild_rent_charges_one_player() -> None:
-    """DEAL.md § Deck: wild rent (any colour) charges one player of your choice."""
+    """docs/deal-rules.md § Deck: wild rent (any colour) charges one player of your choice."""
     g = arrange(players=3, hands={0: ["rent_any"]}, piles={0: {"red": ["kentucky_avenue"]}})
     rent = card(g, "rent_any")
     assert not g.is_legal(0, PlayRent(rent, RED))
@@ -175,7 +176,8 @@ def test_wild_rent_charges_one_player() -> None:
 
 
 def test_rent_capped_at_full_set() -> None:
-    """DEAL.md § Actions: rent is the ladder value for the cards held, capped at the set."""
+    """docs/deal-rules.md § Actions: rent is the ladder value for the cards held, capped at the
+    set."""
     g = arrange(piles={0: {"brown": ["baltic_avenue", "mediterranean_avenue",
                                      "wild_light_blue_brown"],
                            "railroad": ["reading_railroad", "short_line"]}})
@@ -184,14 +186,14 @@ def test_rent_capped_at_full_set() -> None:
 
 
 def test_any_colour_wild_alone_charges_no_rent() -> None:
-    """DEAL.md § Actions: an any-colour wild alone is not a set (and has no rent)."""
+    """docs/deal-rules.md § Actions: an any-colour wild alone is not a set (and has no rent)."""
     g = arrange(hands={0: ["rent_any"]}, piles={0: {"brown": ["wild_any", "wild_any"]}})
     assert g.rent_of(0, BROWN) == 0 and not g.is_full(0, BROWN)
     assert not g.is_legal(0, PlayRent(card(g, "rent_any"), BROWN, 1))
 
 
 def test_double_the_rent_uses_its_own_play() -> None:
-    """DEAL.md § Actions: Double The Rent doubles it; rent plus DTR uses 2 of 3 plays."""
+    """docs/deal-rules.md § Actions: Double The Rent doubles it; rent plus DTR uses 2 of 3 plays."""
     g = arrange(hands={0: ["rent_any", "double_rent", "double_rent"]},
                 piles={0: {"dark_blue": ["boardwalk"]}})
     rent, d1, d2 = card(g, "rent_any"), card(g, "double_rent"), card(g, "double_rent", 1)
@@ -203,7 +205,7 @@ def test_double_the_rent_uses_its_own_play() -> None:
 
 
 def test_double_the_rent_needs_a_play_left() -> None:
-    """DEAL.md § Actions: DTR is a play of its own, so rent + DTR needs 2 plays left."""
+    """docs/deal-rules.md § Actions: DTR is a play of its own, so rent + DTR needs 2 plays left."""
     g = arrange(hands={0: ["rent_any", "double_rent", "money_1", "money_2"]},
                 piles={0: {"dark_blue": ["boardwalk"]}})
     g.apply(0, PlayBank(card(g, "money_1")))
@@ -213,7 +215,7 @@ def test_double_the_rent_needs_a_play_left() -> None:
 
 
 def test_stacked_double_rent_option() -> None:
-    """DEAL.md § Actions (silent), option stack_double_rent: each DTR doubles again."""
+    """docs/deal-rules.md § Actions (silent), option stack_double_rent: each DTR doubles again."""
     g = arrange(DealRules(stack_double_rent=True),
                 hands={0: ["rent_any", "double_rent", "double_rent"]},
                 piles={0: {"dark_blue": ["boardwalk"]}})
@@ -223,7 +225,7 @@ def test_stacked_double_rent_option() -> None:
 
 
 def test_action_needs_a_valid_target() -> None:
-    """DEAL.md § Deck: an action aims at another player, never at its own player."""
+    """docs/deal-rules.md § Deck: an action aims at another player, never at its own player."""
     g = arrange(hands={0: ["sly_deal", "deal_breaker"]}, piles={0: {"brown": ["baltic_avenue"]}})
     assert not g.is_legal(0, PlaySly(card(g, "sly_deal"), card(g, "baltic_avenue")))
     assert not g.is_legal(0, PlayBreaker(card(g, "deal_breaker"), 0, BROWN))
@@ -232,7 +234,7 @@ def test_action_needs_a_valid_target() -> None:
 
 @pytest.mark.parametrize("key", ["sly_deal", "forced_deal", "deal_breaker", "debt_collector"])
 def test_action_answered_by_its_target(key: str) -> None:
-    """DEAL.md § Actions: the target answers an action aimed at them before it acts."""
+    """docs/deal-rules.md § Actions: the target answers an action aimed at them before it acts."""
     g = arrange(players=3, hands={0: [key]},
                 piles={0: {"brown": ["baltic_avenue"]},
                        2: {"dark_blue": DARK_BLUE_SET, "green": ["pacific_avenue"]}})
@@ -246,8 +248,8 @@ def test_action_answered_by_its_target(key: str) -> None:
 
 
 def test_deal_breaker_onto_a_set_with_a_house_already() -> None:
-    """DEAL.md § Deck: one house per set; a second house taken by a Deal Breaker goes to
-    another full set of the taker, or to the bank (DEAL.md § Paying, silent)."""
+    """docs/deal-rules.md § Deck: one house per set; a second house taken by a Deal Breaker goes to
+    another full set of the taker, or to the bank (docs/deal-rules.md § Paying, silent)."""
     g = arrange(hands={0: ["deal_breaker"]},
                 piles={0: {"green": ["pacific_avenue", "north_carolina_avenue",
                                      "wild_dark_blue_green"]},
@@ -262,7 +264,7 @@ def test_deal_breaker_onto_a_set_with_a_house_already() -> None:
 
 
 def test_request_is_public_in_the_view() -> None:
-    """DEAL.md § Players: the action being answered is on the table for everyone."""
+    """docs/deal-rules.md § Players: the action being answered is on the table for everyone."""
     g = arrange(hands={0: ["debt_collector"]})
     g.apply(0, PlayDebt(card(g, "debt_collector"), 1))
     req = g.view(None).request

@@ -1,5 +1,5 @@
 """The Deal bots: legal choices only, decisions from the seat's view alone, and
-the strong bot's judgement on payments, Just Say No and discards (DEAL.md)."""
+the strong bot's judgement on payments, Just Say No and discards (docs/deal-rules.md)."""
 
 from __future__ import annotations
 
@@ -56,8 +56,9 @@ def _play(game: Game, bots: Sequence[DealBot], max_actions: int = 20_000) -> int
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_random_and_greedy_choose_only_legal_actions(players: int) -> None:
-    """DESIGN.md: bots choose among ``legal_actions`` only; seeded games of every player
-    count, official rules (every decision asked, DEAL.md § Actions) and simulation rules."""
+    """docs/architecture.md: bots choose among ``legal_actions`` only; seeded games of every player
+    count, official rules (every decision asked, docs/deal-rules.md § Actions) and simulation
+    rules."""
     for seed in range(6):
         rules = DealRules() if seed % 2 else deal_preset("simulation")
         game = Game(players, seed, rules, events=False)
@@ -80,7 +81,7 @@ def test_strong_chooses_only_legal_actions(players: int) -> None:
 
 def _scrambled(game: Game, seat: int, rng: random.Random) -> Game:
     """A copy of the game with everything ``seat`` cannot see dealt anew: the other hands
-    (same sizes) and the draw pile (DEAL.md § Players and hidden information)."""
+    (same sizes) and the draw pile (docs/deal-rules.md § Players and hidden information)."""
     copy = restore(snapshot(game), events=False)
     hidden = [c for s in range(copy.n) if s != seat for c in copy.hands[s]] + copy.draw
     rng.shuffle(hidden)
@@ -96,7 +97,7 @@ def _scrambled(game: Game, seat: int, rng: random.Random) -> Game:
 
 
 def test_strong_decides_from_the_seat_view_only() -> None:
-    """DEAL.md § Players and hidden information: the strong bot's decision (searching
+    """docs/deal-rules.md § Players and hidden information: the strong bot's decision (searching
     over sampled worlds) is the same when the cards it cannot see are dealt differently;
     the copies do differ where it cannot look."""
     rng = random.Random(5)
@@ -135,7 +136,7 @@ def test_seat_view_shows_no_hidden_cards() -> None:
 
 
 def test_best_payment_pays_money_before_properties() -> None:
-    """DEAL.md § Paying: the payer chooses; strong pays with money first, then with a
+    """docs/deal-rules.md § Paying: the payer chooses; strong pays with money first, then with a
     property of a set far from full, never breaking its full set, and overpays little."""
     g = arrange(
         hands={0: ["birthday"]},
@@ -154,7 +155,8 @@ def test_best_payment_pays_money_before_properties() -> None:
 
 
 def test_strong_pays_a_birthday_and_keeps_just_say_no() -> None:
-    """DEAL.md § Actions: Just Say No is kept for what matters; a 2M birthday paid from the
+    """docs/deal-rules.md § Actions: Just Say No is kept for what matters; a 2M birthday paid from
+    the
     bank is not worth it."""
     g = arrange(rules=DealRules(), hands={0: ["birthday"], 1: ["just_say_no"]},
                 banks={1: ["money_2", "money_1"]})
@@ -167,7 +169,7 @@ def test_strong_pays_a_birthday_and_keeps_just_say_no() -> None:
 
 
 def test_strong_answers_a_deal_breaker_with_just_say_no() -> None:
-    """DEAL.md § Actions: a Deal Breaker takes a full set; strong says no to it."""
+    """docs/deal-rules.md § Actions: a Deal Breaker takes a full set; strong says no to it."""
     g = arrange(rules=DealRules(), hands={0: ["deal_breaker"], 1: ["just_say_no"]},
                 piles={1: {"dark_blue": ["boardwalk", "park_place"]}})
     dark_blue = g.deck.colour_index("dark_blue")
@@ -194,7 +196,7 @@ def test_strong_says_no_to_a_sly_deal_of_a_set_completing_card() -> None:
 
 
 def test_strong_lays_the_winning_property() -> None:
-    """DEAL.md § End: the third full set wins at once; strong takes it."""
+    """docs/deal-rules.md § End: the third full set wins at once; strong takes it."""
     g = arrange(hands={0: ["park_place", "money_10", "pass_go"]},
                 piles={0: {"dark_blue": ["boardwalk"], "brown": ["baltic_avenue",
                                                                   "mediterranean_avenue"],
@@ -204,7 +206,8 @@ def test_strong_lays_the_winning_property() -> None:
 
 
 def test_strong_charges_the_colour_that_charges_most() -> None:
-    """DEAL.md § Actions: a two-colour rent charges one colour; strong picks the dearer."""
+    """docs/deal-rules.md § Actions: a two-colour rent charges one colour; strong picks the
+    dearer."""
     g = arrange(hands={0: ["rent_dark_blue_green"]},
                 piles={0: {"dark_blue": ["boardwalk", "park_place"],
                            "green": ["pacific_avenue"]}},
@@ -215,7 +218,7 @@ def test_strong_charges_the_colour_that_charges_most() -> None:
 
 
 def test_strong_discards_the_cheapest_and_keeps_just_say_no() -> None:
-    """DEAL.md § Turn 4: down to 7; the discarded cards are lost, so keep the best."""
+    """docs/deal-rules.md § Turn 4: down to 7; the discarded cards are lost, so keep the best."""
     keys = ["just_say_no", "deal_breaker", "money_5", "money_4", "money_3", "money_1",
             "money_2", "money_1", "birthday"]
     g = arrange(rules=DealRules(), hands={0: keys})
@@ -268,7 +271,8 @@ def test_unseen_cards_are_the_other_hands_and_the_draw_pile() -> None:
 
 
 def test_best_payment_is_legal_for_every_amount_with_buildings() -> None:
-    """DEAL.md § Paying: a house cannot go while its hotel stands; the strong bot's payment
+    """docs/deal-rules.md § Paying: a house cannot go while its hotel stands; the strong bot's
+    payment
     is legal for every debt, covering it or handing over everything when short."""
     from monopoly.deal.position import R_DEBT, Request
 

@@ -1,4 +1,4 @@
-"""DEAL.md § Deck (House, Hotel): the quick test legal_actions uses for buildings
+"""docs/deal-rules.md § Deck (House, Hotel): the quick test legal_actions uses for buildings
 (``Position.can_build``) agrees with the reason ``why_illegal`` gives, in every position of
 random games: a house only on a full set of a colour that takes buildings and has none
 yet, a hotel only where a house stands and no hotel does."""

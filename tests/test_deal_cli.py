@@ -12,7 +12,8 @@ runner = CliRunner()
 
 
 def test_deal_deck_json() -> None:
-    """DEAL.md § Deck: `monopoly deal deck --json` gives 106 cards worth 252M, per card."""
+    """docs/deal-rules.md § Deck: `monopoly deal deck --json` gives 106 cards worth 252M, per
+    card."""
     result = runner.invoke(app, ["deal", "deck", "--json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)

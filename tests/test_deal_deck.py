@@ -1,4 +1,4 @@
-"""The Monopoly Deal deck as data (DEAL.md § Deck) and its loader."""
+"""The Monopoly Deal deck as data (docs/deal-rules.md § Deck) and its loader."""
 
 from __future__ import annotations
 
@@ -34,21 +34,21 @@ def _count(key: str) -> int:
 
 
 def test_deck_has_106_cards_worth_252() -> None:
-    """DEAL.md § Deck: 106 playable cards, total bank value 252M."""
+    """docs/deal-rules.md § Deck: 106 playable cards, total bank value 252M."""
     deck = load_deck()
     assert deck.size == 106
     assert sum(deck.value) == 252
 
 
 def test_deck_kinds_counts() -> None:
-    """DEAL.md § Deck: 20 money, 34 action, 13 rent, 28 properties, 11 wildcards."""
+    """docs/deal-rules.md § Deck: 20 money, 34 action, 13 rent, 28 properties, 11 wildcards."""
     deck = load_deck()
     by_kind = [deck.kind.count(k) for k in (MONEY, ACTION, RENT, PROPERTY, WILD)]
     assert by_kind == [20, 34, 13, 28, 11]
 
 
 def test_money_cards() -> None:
-    """DEAL.md § Deck: 1M x6, 2M x5, 3M x3, 4M x3, 5M x2, 10M x1 = 57M."""
+    """docs/deal-rules.md § Deck: 1M x6, 2M x5, 3M x3, 4M x3, 5M x2, 10M x1 = 57M."""
     deck = load_deck()
     counts = {v: sum(1 for c in range(106) if deck.kind[c] == MONEY and deck.value[c] == v)
               for v in (1, 2, 3, 4, 5, 10)}
@@ -62,14 +62,14 @@ def test_money_cards() -> None:
     ("hotel", 2, 4), ("double_rent", 2, 1),
 ])
 def test_action_cards(key: str, count: int, value: int) -> None:
-    """DEAL.md § Deck, action cards: counts and values (3 Forced Deal, 2 Hotels)."""
+    """docs/deal-rules.md § Deck, action cards: counts and values (3 Forced Deal, 2 Hotels)."""
     deck = load_deck()
     assert _count(key) == count
     assert deck.value[deck.card_index(key)] == value
 
 
 def test_rent_cards() -> None:
-    """DEAL.md § Deck: five two-colour rent pairs x2 at 1M, wild rent x3 at 3M."""
+    """docs/deal-rules.md § Deck: five two-colour rent pairs x2 at 1M, wild rent x3 at 3M."""
     deck = load_deck()
     pairs = {
         tuple(sorted(deck.colour_keys[c] for c in deck.colours[i]))
@@ -92,7 +92,7 @@ def test_rent_cards() -> None:
     ("railroad", 4, 2, [1, 2, 3, 4]), ("utility", 2, 2, [1, 2]),
 ])
 def test_property_colours(colour: str, size: int, value: int, ladder: list[int]) -> None:
-    """DEAL.md § Deck, properties: set size, card value and rent ladder per colour."""
+    """docs/deal-rules.md § Deck, properties: set size, card value and rent ladder per colour."""
     deck = load_deck()
     i = deck.colour_index(colour)
     assert deck.set_size[i] == size
@@ -103,14 +103,14 @@ def test_property_colours(colour: str, size: int, value: int, ladder: list[int])
 
 
 def test_no_buildings_on_railroads_and_utilities() -> None:
-    """DEAL.md § Deck: houses and hotels not on railroads or utilities."""
+    """docs/deal-rules.md § Deck: houses and hotels not on railroads or utilities."""
     deck = load_deck()
     assert [k for i, k in enumerate(COLOUR_KEYS) if not deck.buildable[i]] == [
         "railroad", "utility"]
 
 
 def test_property_wildcards() -> None:
-    """DEAL.md § Deck: the 11 wildcards, their colour pairs and values."""
+    """docs/deal-rules.md § Deck: the 11 wildcards, their colour pairs and values."""
     deck = load_deck()
     wilds = sorted(
         ("any" if deck.any_colour[c] else "/".join(deck.colour_keys[x] for x in deck.colours[c]),
@@ -141,7 +141,8 @@ def test_names_in_three_languages() -> None:
     (lambda d: d["cards"][0]["names"].pop("cs"), "names must give en, cs and ru"),
 ])
 def test_bad_deck_file_is_a_clear_error(change: Any, message: str) -> None:
-    """The loader validates counts and total value (DEAL.md § Deck) with a clear error."""
+    """The loader validates counts and total value (docs/deal-rules.md § Deck) with a clear
+    error."""
     data = _data()
     change(data)
     with pytest.raises(DeckError, match=message):

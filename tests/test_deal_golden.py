@@ -1,4 +1,4 @@
-"""Golden transcripts of whole Deal games (DESIGN.md: replayed and compared).
+"""Golden transcripts of whole Deal games (docs/architecture.md: replayed and compared).
 
 Each file is the record of a game between greedy players, with its outcome as the last
 (comment) line. A change to the rules core that changes any of these games must be a
@@ -29,7 +29,7 @@ def _play(players: int, seed: int) -> Game:
 
 @pytest.mark.parametrize(("players", "seed"), GAMES)
 def test_golden_game_replays_to_its_outcome(players: int, seed: int) -> None:
-    """DEAL.md § End: the recorded game replays to the recorded winner and results."""
+    """docs/deal-rules.md § End: the recorded game replays to the recorded winner and results."""
     text = (GOLDEN / f"deal_greedy_{players}p_seed{seed}.txt").read_text(encoding="utf-8")
     outcome = json.loads(text.splitlines()[-1].removeprefix("# outcome "))
     g = replay(text)
@@ -39,6 +39,6 @@ def test_golden_game_replays_to_its_outcome(players: int, seed: int) -> None:
 
 @pytest.mark.parametrize(("players", "seed"), GAMES)
 def test_golden_game_is_played_again_identically(players: int, seed: int) -> None:
-    """DESIGN.md: same seed, same players, the same game, line for line."""
+    """docs/architecture.md: same seed, same players, the same game, line for line."""
     text = (GOLDEN / f"deal_greedy_{players}p_seed{seed}.txt").read_text(encoding="utf-8")
     assert record_text(_play(players, seed)) == text

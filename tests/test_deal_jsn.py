@@ -1,4 +1,4 @@
-"""Just Say No (DEAL.md § Deck and § Actions)."""
+"""Just Say No (docs/deal-rules.md § Deck and § Actions)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ def _sly(rules: DealRules | None = None, attacker: list[str] | None = None,
 
 
 def test_just_say_no_cancels_an_action() -> None:
-    """DEAL.md § Deck: Just Say No cancels an action played against you."""
+    """docs/deal-rules.md § Deck: Just Say No cancels an action played against you."""
     g = _sly()
     jsn = card(g, "just_say_no")
     assert SayNo(jsn) in g.legal_actions(1)
@@ -33,7 +33,8 @@ def test_just_say_no_cancels_an_action() -> None:
 
 
 def test_just_say_no_answered_by_another() -> None:
-    """DEAL.md § Actions: Just Say No can be answered by another Just Say No, and so on."""
+    """docs/deal-rules.md § Actions: Just Say No can be answered by another Just Say No, and so
+    on."""
     g = _sly(attacker=["just_say_no"], target=["just_say_no", "just_say_no"])
     a1 = next(c for c in g.hands[0] if g.deck.card_keys[c] == "just_say_no")
     t1, t2 = (c for c in g.hands[1] if g.deck.card_keys[c] == "just_say_no")
@@ -48,7 +49,7 @@ def test_just_say_no_answered_by_another() -> None:
 
 
 def test_countered_just_say_no_lets_the_action_act() -> None:
-    """DEAL.md § Actions: an answered Just Say No is itself cancelled."""
+    """docs/deal-rules.md § Actions: an answered Just Say No is itself cancelled."""
     g = _sly(attacker=["just_say_no"])
     g.apply(1, SayNo(g.hands[1][0]))
     g.apply(0, SayNo(g.hands[0][0]))
@@ -58,7 +59,8 @@ def test_countered_just_say_no_lets_the_action_act() -> None:
 
 
 def test_just_say_no_uses_no_play() -> None:
-    """DEAL.md § Actions (silent): Just Say No uses none of the answering player's plays."""
+    """docs/deal-rules.md § Actions (silent): Just Say No uses none of the answering player's
+    plays."""
     g = _sly(attacker=["just_say_no"])
     g.apply(1, SayNo(g.hands[1][0]))
     g.apply(0, SayNo(g.hands[0][0]))
@@ -75,14 +77,14 @@ def test_just_say_no_uses_a_play_option() -> None:
 
 
 def test_only_a_held_just_say_no() -> None:
-    """DEAL.md § Deck: a Just Say No must be in the answering player's hand."""
+    """docs/deal-rules.md § Deck: a Just Say No must be in the answering player's hand."""
     g = _sly(target=["money_1"])
     assert g.legal_actions(1) == [ACCEPT]
     assert not g.is_legal(1, SayNo(card(g, "just_say_no")))
 
 
 def test_each_target_answers_alone() -> None:
-    """DEAL.md § Actions: against a birthday aimed at several players each target answers
+    """docs/deal-rules.md § Actions: against a birthday aimed at several players each target answers
     on their own."""
     g = arrange(players=3, hands={0: ["birthday"], 1: ["just_say_no"]},
                 banks={1: ["money_2"], 2: ["money_2"]})
@@ -95,7 +97,7 @@ def test_each_target_answers_alone() -> None:
 
 
 def test_just_say_no_against_doubled_rent() -> None:
-    """DEAL.md § Actions: Just Say No cancels the rent with its Double The Rent."""
+    """docs/deal-rules.md § Actions: Just Say No cancels the rent with its Double The Rent."""
     g = arrange(hands={0: ["rent_any", "double_rent"], 1: ["just_say_no"]},
                 piles={0: {"dark_blue": ["boardwalk"]}}, banks={1: ["money_10"]})
     g.apply(0, PlayRent(card(g, "rent_any"), 7, 1, (card(g, "double_rent"),)))
@@ -113,7 +115,7 @@ def test_no_just_say_no_skipped_when_not_asked() -> None:
 
 
 def test_target_asked_even_without_just_say_no() -> None:
-    """DEAL.md § Players and hidden information: by default the target is asked even with
+    """docs/deal-rules.md § Players and hidden information: by default the target is asked even with
     no Just Say No, so the pause reveals nothing about the hand."""
     g = _sly(target=["money_1"])
     assert g.pending == 1 and g.legal_actions(1) == [ACCEPT]

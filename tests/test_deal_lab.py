@@ -37,7 +37,8 @@ def _simulate(*args: str) -> dict[str, Any]:
 
 
 def test_seats_rotate_and_games_are_reproducible() -> None:
-    """Game i seats the bot list rotated by i (the first seat plays first, DEAL.md § Turn);
+    """Game i seats the bot list rotated by i (the first seat plays first, docs/deal-rules.md §
+    Turn);
     the same setup gives the same games."""
     setup = DealLabSetup(bots=("greedy", "random", "strong"), players=3, seed=4)
     first = run_deal_games(setup, 3)
@@ -48,12 +49,12 @@ def test_seats_rotate_and_games_are_reproducible() -> None:
     for r in first:
         assert r["reason"] in ("win", "turn_cap")
         if r["winner"] is not None:
-            assert r["full_sets"][r["winner"]] >= 3  # DEAL.md § End: three full sets
+            assert r["full_sets"][r["winner"]] >= 3  # docs/deal-rules.md § End: three full sets
             assert r["winner_bot"] == r["seats"][r["winner"]]
 
 
 def test_turn_cap_ends_a_game_as_a_draw() -> None:
-    """DEAL.md § End: a game stopped by the turn cap is a draw."""
+    """docs/deal-rules.md § End: a game stopped by the turn cap is a draw."""
     r = deal_play_one(DealLabSetup(bots=("random",), players=4, max_turns=6), 0,
                       ["random"] * 4)
     assert (r["reason"], r["winner"], r["turns"]) == ("turn_cap", None, 6)

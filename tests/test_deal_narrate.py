@@ -1,6 +1,6 @@
 """Monopoly Deal in words: every event has a sentence, every
 legal entry a button text and every decision a question, in English, Czech and Russian,
-from what the seat may see (DEAL.md § Players and hidden information)."""
+from what the seat may see (docs/deal-rules.md § Players and hidden information)."""
 
 from __future__ import annotations
 
@@ -56,7 +56,7 @@ def test_every_event_kind_has_a_sentence(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_legal_entry_has_a_label_and_every_decision_a_question(lang: str) -> None:
-    """DEAL.md § Turn, § Paying, § Actions: each entry the pending seat is offered has a
+    """docs/deal-rules.md § Turn, § Paying, § Actions: each entry the pending seat is offered has a
     button text of its own (not its canonical text), and the seat is asked what to do;
     the other seats are asked nothing."""
     rng = random.Random(7)
@@ -93,7 +93,7 @@ def test_sentences_in_czech_and_russian_use_their_plural_forms() -> None:
 
 
 def test_an_accepted_just_say_no_is_told_with_its_cancellation() -> None:
-    """DEAL.md § Actions: the attacker accepting a Just Say No cancels the action against
+    """docs/deal-rules.md § Actions: the attacker accepting a Just Say No cancels the action against
     that target: one sentence, not "accepts" alone."""
     n = DealNarrator(load_deck(), ["Ann", "Bob"])
     told = n.sentences([E.Accepted(0), E.Cancelled(1, 1)])
@@ -102,7 +102,7 @@ def test_an_accepted_just_say_no_is_told_with_its_cancellation() -> None:
 
 
 def test_rent_labels_say_the_amount_and_who_pays() -> None:
-    """DEAL.md § Actions: a two-colour rent charges every other player, the wild rent one
+    """docs/deal-rules.md § Actions: a two-colour rent charges every other player, the wild rent one
     player; Double The Rent doubles the amount."""
     game = arrange(players=3, hands={0: ["rent_dark_blue_green", "rent_any", "double_rent"]},
                    piles={0: {"dark_blue": ["boardwalk", "park_place"]}})
@@ -121,7 +121,7 @@ def test_rent_labels_say_the_amount_and_who_pays() -> None:
 
 
 def test_labels_and_prompts_read_only_the_seats_view() -> None:
-    """DEAL.md § Players and hidden information: a spectator's view has no hand and is
+    """docs/deal-rules.md § Players and hidden information: a spectator's view has no hand and is
     asked nothing; the words come from the view, never from the game."""
     game = Game(seats=["Ann", "Bob"], seed=3)
     n = DealNarrator(game.deck, game.seat_names)

@@ -1,4 +1,4 @@
-"""Paying debts in Deal (DEAL.md § Paying)."""
+"""Paying debts in Deal (docs/deal-rules.md § Paying)."""
 
 from __future__ import annotations
 
@@ -23,13 +23,13 @@ def _debt(bank: list[str], piles: dict[str, list[str]] | None = None,
 
 
 def test_pay_from_the_table_never_from_the_hand() -> None:
-    """DEAL.md § Paying: pay from the table only, never from the hand."""
+    """docs/deal-rules.md § Paying: pay from the table only, never from the hand."""
     g = _debt(["money_1"], hand=["money_10"])
     assert "a hand never pays" in (g.why_illegal(1, Pay((card(g, "money_10"),))) or "")
 
 
 def test_payer_chooses_the_cards_no_change() -> None:
-    """DEAL.md § Paying: the payer chooses the cards; no change is given."""
+    """docs/deal-rules.md § Paying: the payer chooses the cards; no change is given."""
     g = _debt(["money_1", "money_10"], piles={"green": ["pacific_avenue"]})
     [template] = g.legal_actions(1)
     assert isinstance(template, PayTemplate) and template.amount == 5
@@ -39,7 +39,7 @@ def test_payer_chooses_the_cards_no_change() -> None:
 
 
 def test_properties_may_pay_and_go_to_the_collection() -> None:
-    """DEAL.md § Paying: properties pay too; received properties go to the receiver's
+    """docs/deal-rules.md § Paying: properties pay too; received properties go to the receiver's
     collection (a wildcard keeps its colour), money to the bank."""
     g = _debt(["money_1"], piles={"green": ["pacific_avenue", "wild_green_railroad"]})
     wild, pacific = card(g, "wild_green_railroad"), card(g, "pacific_avenue")
@@ -50,7 +50,8 @@ def test_properties_may_pay_and_go_to_the_collection() -> None:
 
 
 def test_short_payer_pays_everything() -> None:
-    """DEAL.md § Paying: a player who cannot cover the debt pays everything on the table."""
+    """docs/deal-rules.md § Paying: a player who cannot cover the debt pays everything on the
+    table."""
     g = _debt(["money_1", "money_2"], piles={"brown": ["baltic_avenue"]})
     everything = (card(g, "money_1"), card(g, "money_2"), card(g, "baltic_avenue"))
     assert g.legal_actions(1) == [Pay(everything)]
@@ -60,7 +61,7 @@ def test_short_payer_pays_everything() -> None:
 
 
 def test_empty_table_pays_nothing_and_stays() -> None:
-    """DEAL.md § Paying: with nothing on the table nothing is paid; the player stays."""
+    """docs/deal-rules.md § Paying: with nothing on the table nothing is paid; the player stays."""
     g = _debt([])
     assert g.legal_actions(1) == [Pay(())]
     g.apply(1, Pay(()))
@@ -68,7 +69,7 @@ def test_empty_table_pays_nothing_and_stays() -> None:
 
 
 def test_any_colour_wild_can_never_pay() -> None:
-    """DEAL.md § Deck: the any-colour wild has no value and can never pay a debt."""
+    """docs/deal-rules.md § Deck: the any-colour wild has no value and can never pay a debt."""
     g = _debt(["money_1"], piles={"green": ["wild_any", "pacific_avenue"]})
     wild = card(g, "wild_any")
     assert "no value" in (g.why_illegal(1, Pay((wild, card(g, "money_1")))) or "")
@@ -78,7 +79,7 @@ def test_any_colour_wild_can_never_pay() -> None:
 
 
 def test_set_that_stops_being_full_loses_buildings_to_bank() -> None:
-    """DEAL.md § Paying (silent): a set that stops being full loses its buildings to the
+    """docs/deal-rules.md § Paying (silent): a set that stops being full loses its buildings to the
     owner's bank."""
     g = _debt([], piles={"green": GREEN_SET}, buildings={"green": ["house"]})
     house = card(g, "house")
@@ -87,7 +88,7 @@ def test_set_that_stops_being_full_loses_buildings_to_bank() -> None:
 
 
 def test_broken_set_buildings_discard_option() -> None:
-    """DEAL.md § Paying (silent), option buildings_on_broken_set = discard."""
+    """docs/deal-rules.md § Paying (silent), option buildings_on_broken_set = discard."""
     g = _debt([], piles={"green": GREEN_SET}, buildings={"green": ["house"]},
               rules=DealRules(buildings_on_broken_set="discard"))
     g.apply(1, Pay((card(g, "pennsylvania_avenue"), card(g, "north_carolina_avenue"))))
@@ -95,7 +96,7 @@ def test_broken_set_buildings_discard_option() -> None:
 
 
 def test_buildings_pay_and_need_a_set_to_stand_on() -> None:
-    """DEAL.md § Paying: buildings pay with their value; a house received without a full
+    """docs/deal-rules.md § Paying: buildings pay with their value; a house received without a full
     set to stand on goes to the receiver's bank (silent)."""
     g = _debt([], piles={"green": GREEN_SET}, buildings={"green": ["house"]})
     house = card(g, "house")
@@ -105,7 +106,7 @@ def test_buildings_pay_and_need_a_set_to_stand_on() -> None:
 
 
 def test_building_received_stands_on_a_full_set() -> None:
-    """DEAL.md § Paying: a building received with a full set to stand on is placed there
+    """docs/deal-rules.md § Paying: a building received with a full set to stand on is placed there
     (option received_buildings = "place"; "bank" keeps it as money)."""
     for option, placed in (("place", True), ("bank", False)):
         g = arrange(DealRules(received_buildings=option), hands={0: ["debt_collector"]},
@@ -120,7 +121,7 @@ def test_building_received_stands_on_a_full_set() -> None:
 
 
 def test_house_cannot_leave_while_its_hotel_stands() -> None:
-    """DEAL.md § Deck: a hotel needs a house, so a house pays only with its hotel."""
+    """docs/deal-rules.md § Deck: a hotel needs a house, so a house pays only with its hotel."""
     g = _debt([], piles={"green": GREEN_SET}, buildings={"green": ["house", "hotel"]})
     why = g.why_illegal(1, Pay((card(g, "house"), card(g, "pacific_avenue"))))
     assert why is not None and "hotel too" in why
@@ -135,7 +136,8 @@ def test_forced_payment_is_automatic_when_asked_without_choice_is_off() -> None:
 
 
 def test_rent_from_each_target_in_turn() -> None:
-    """DEAL.md § Deck: two-colour rent charges every other player, each pays on their own."""
+    """docs/deal-rules.md § Deck: two-colour rent charges every other player, each pays on their
+    own."""
     g = arrange(players=3, hands={0: ["rent_red_yellow"]},
                 piles={0: {"red": ["kentucky_avenue", "indiana_avenue"]}},
                 banks={1: ["money_3"], 2: ["money_1", "money_1"]})
@@ -147,7 +149,7 @@ def test_rent_from_each_target_in_turn() -> None:
 
 
 def test_payment_is_not_a_sly_deal() -> None:
-    """DEAL.md § Paying: only a debt is paid; Pay is no answer to a Sly Deal."""
+    """docs/deal-rules.md § Paying: only a debt is paid; Pay is no answer to a Sly Deal."""
     g = arrange(hands={0: ["sly_deal"], 1: ["just_say_no"]},
                 piles={1: {"brown": ["baltic_avenue"]}})
     g.apply(0, PlaySly(card(g, "sly_deal"), card(g, "baltic_avenue")))

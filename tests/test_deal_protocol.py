@@ -101,7 +101,7 @@ def test_the_outcome_keeps_its_serialised_fields() -> None:
 
 
 def test_decision_kinds() -> None:
-    """DEAL.md § Actions: the target pays or answers, the attacker answers a Just Say
+    """docs/deal-rules.md § Actions: the target pays or answers, the attacker answers a Just Say
     No; § Turn 4: a discard down to the hand limit."""
     g = arrange(players=3, hands={0: ["birthday", "sly_deal"], 1: ["just_say_no"]},
                 banks={1: ["money_2"], 2: ["money_1", "money_3"]},

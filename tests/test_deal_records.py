@@ -1,5 +1,6 @@
 """Deal records, snapshots, determinism, the action notation and hidden information
-(DESIGN.md: the protocol of a core; DEAL.md § Players and hidden information)."""
+(docs/architecture.md: the protocol of a core; docs/deal-rules.md § Players and hidden
+information)."""
 
 from __future__ import annotations
 
@@ -43,7 +44,7 @@ def _random_game(seed: int, players: int = 3, steps: int = 10**6) -> Game:
 
 
 def test_record_replay_reproduces_the_final_state() -> None:
-    """DESIGN.md: a game record in a text notation; replay reproduces the final state."""
+    """docs/architecture.md: a game record in a text notation; replay reproduces the final state."""
     for seed in range(3):
         g = _random_game(seed)
         text = record_text(g)
@@ -54,7 +55,7 @@ def test_record_replay_reproduces_the_final_state() -> None:
 
 
 def test_snapshot_round_trips_with_the_generator() -> None:
-    """DESIGN.md: a position snapshot round-trips, the generator's state included: the
+    """docs/architecture.md: a position snapshot round-trips, the generator's state included: the
     restored game continues exactly as the original."""
     g = _random_game(4, steps=150)
     copy = restore(json.loads(json.dumps(snapshot(g))))
@@ -65,7 +66,8 @@ def test_snapshot_round_trips_with_the_generator() -> None:
 
 
 def test_same_seed_same_game_even_after_global_random() -> None:
-    """DESIGN.md: same seed and same actions, the same game, even when other code used the
+    """docs/architecture.md: same seed and same actions, the same game, even when other code used
+    the
     global random in between."""
     first = record_text(_random_game(11))
     random.seed(12345)
@@ -119,7 +121,7 @@ actions = st.one_of(
 @given(actions)
 @settings(max_examples=300, deadline=None)
 def test_action_text_round_trips(action: A.Action) -> None:
-    """DESIGN.md: actions have a canonical text form that parses back."""
+    """docs/architecture.md: actions have a canonical text form that parses back."""
     assert parse_action(action.text()) == action
 
 
@@ -132,7 +134,7 @@ def test_action_text_round_trips(action: A.Action) -> None:
     ("end now", "expected e.g."),
 ])
 def test_bad_action_text_is_a_typed_error(text: str, message: str) -> None:
-    """DESIGN.md: parse errors are typed and say what was wrong."""
+    """docs/architecture.md: parse errors are typed and say what was wrong."""
     with pytest.raises(MalformedActionError, match=message):
         parse_action(text)
 
@@ -140,7 +142,7 @@ def test_bad_action_text_is_a_typed_error(text: str, message: str) -> None:
 @given(st.lists(st.tuples(seats, actions), min_size=1, max_size=20), st.integers(0, 50))
 @settings(max_examples=60, deadline=None)
 def test_illegal_actions_change_nothing(tries: list[tuple[int, A.Action]], steps: int) -> None:
-    """DESIGN.md: an illegal action raises a typed error and changes nothing."""
+    """docs/architecture.md: an illegal action raises a typed error and changes nothing."""
     g = _random_game(5, players=2, steps=steps)
     for seat, action in tries:
         if g.is_legal(seat, action):
@@ -152,7 +154,7 @@ def test_illegal_actions_change_nothing(tries: list[tuple[int, A.Action]], steps
 
 
 def test_illegal_wrong_seat_and_garbage() -> None:
-    """DESIGN.md: errors say what was wrong: a seat out of turn, a non-action."""
+    """docs/architecture.md: errors say what was wrong: a seat out of turn, a non-action."""
     g = Game(2, 0, DealRules())
     assert g.why_illegal(1, A.END) == "it is seat 0's decision, not seat 1's"
     assert g.why_illegal(7, A.END) is not None
@@ -163,7 +165,7 @@ def test_illegal_wrong_seat_and_garbage() -> None:
 
 
 def test_view_shows_own_hand_and_tables_only() -> None:
-    """DEAL.md § Players: a player sees their own hand, everyone's table, hand sizes, the
+    """docs/deal-rules.md § Players: a player sees their own hand, everyone's table, hand sizes, the
     draw pile's size and the discard pile; a spectator sees no hand."""
     g = _random_game(6, steps=60)
     v = g.view(1)
@@ -177,7 +179,7 @@ def test_view_shows_own_hand_and_tables_only() -> None:
 
 
 def test_view_does_not_depend_on_hidden_cards() -> None:
-    """DEAL.md § Players: nobody sees another player's hand or the draw pile's order: two
+    """docs/deal-rules.md § Players: nobody sees another player's hand or the draw pile's order: two
     games that differ only there give seat 0 and a spectator the same view."""
     g = Game(3, 8, DealRules())
     h = Game(3, 8, DealRules())
@@ -194,7 +196,7 @@ def test_view_does_not_depend_on_hidden_cards() -> None:
 
 
 def test_events_hide_drawn_cards() -> None:
-    """DEAL.md § Players: a draw is reported by count, never by card."""
+    """docs/deal-rules.md § Players: a draw is reported by count, never by card."""
     g = Game(2, 3, DealRules())
     events = g.apply(0, A.END)
     drew = [e for e in events if e.kind == "drew"]
@@ -202,7 +204,7 @@ def test_events_hide_drawn_cards() -> None:
 
 
 def test_events_can_be_switched_off() -> None:
-    """DESIGN.md: building events can be switched off for speed; the game is the same."""
+    """docs/architecture.md: building events can be switched off for speed; the game is the same."""
     on = _random_game(7, steps=200)
     off = Game(3, 7, DealRules(turn_cap=200), events=False)
     rng = random.Random(7)
@@ -221,7 +223,7 @@ def test_events_can_be_switched_off() -> None:
                           st.tuples(st.text(max_size=2))), min_size=3, max_size=4))
 @settings(max_examples=150, deadline=None)
 def test_hand_built_garbage_actions_are_refused(kind: type, args: list[object]) -> None:
-    """DESIGN.md: an action with parameters of the wrong type is illegal (a typed error),
+    """docs/architecture.md: an action with parameters of the wrong type is illegal (a typed error),
     never a crash, and changes nothing."""
     g = _random_game(3, players=2, steps=40)
     n = len(kind.__dataclass_fields__)  # type: ignore[attr-defined]

@@ -1,4 +1,5 @@
-"""The Deal rule set: typed options with official defaults (DEAL.md, DESIGN.md)."""
+"""The Deal rule set: typed options with official defaults (docs/deal-rules.md,
+docs/architecture.md)."""
 
 from __future__ import annotations
 
@@ -10,8 +11,9 @@ from monopoly.deal.options import DealRules, deal_preset, option_names, option_s
 
 
 def test_official_defaults() -> None:
-    """DEAL.md § Turn and § End: 5 dealt, draw 2 (5 when empty), 3 plays, 7 cards, 3 sets;
-    every *(silent)* point at DEAL.md's choice."""
+    """docs/deal-rules.md § Turn and § End: 5 dealt, draw 2 (5 when empty), 3 plays, 7 cards, 3
+    sets;
+    every *(silent)* point at docs/deal-rules.md's choice."""
     r = DealRules()
     assert (r.deal_size, r.draw_per_turn, r.draw_when_empty, r.plays_per_turn,
             r.hand_limit, r.sets_to_win) == (5, 2, 5, 3, 7, 3)
@@ -27,7 +29,7 @@ def test_official_defaults() -> None:
 
 
 def test_unknown_option_is_an_error() -> None:
-    """DESIGN.md: an unknown option is an error, never silently ignored."""
+    """docs/architecture.md: an unknown option is an error, never silently ignored."""
     with pytest.raises(DealRulesError, match="unknown option"):
         DealRules.from_dict({"sets_to_wim": 2})
 
@@ -48,7 +50,7 @@ def test_out_of_range_option_is_an_error(name: str, value: object, message: str)
 
 
 def test_one_set_quick_game_allowed() -> None:
-    """DEAL.md § Source: sets_to_win also allows the seed's one-set quick game."""
+    """docs/deal-rules.md § Source: sets_to_win also allows the seed's one-set quick game."""
     assert DealRules(sets_to_win=1).sets_to_win == 1
     assert deal_preset("quick").sets_to_win == 1
     with pytest.raises(DealRulesError, match="unknown preset"):
@@ -56,7 +58,7 @@ def test_one_set_quick_game_allowed() -> None:
 
 
 def test_every_option_names_its_section() -> None:
-    """Each option cites the DEAL.md section it comes from."""
+    """Each option cites the docs/deal-rules.md section it comes from."""
     for name in option_names():
         assert option_section(name) in {"Turn", "Deck", "Paying", "Actions", "End"}
     assert DealRules(turn_cap=5).changed() == {"turn_cap": 5}
@@ -64,7 +66,7 @@ def test_every_option_names_its_section() -> None:
 
 @pytest.mark.parametrize("players", [1, 6])
 def test_two_to_five_players(players: int) -> None:
-    """DEAL.md § Players: 2 to 5 players."""
+    """docs/deal-rules.md § Players: 2 to 5 players."""
     with pytest.raises(DealError, match="2 to 5 players"):
         Game(players, 0, DealRules())
     for ok in (2, 5):

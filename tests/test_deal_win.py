@@ -1,4 +1,4 @@
-"""The end of a Deal game (DEAL.md § End)."""
+"""The end of a Deal game (docs/deal-rules.md § End)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,8 @@ TWO_SETS = {"dark_blue": ["park_place", "boardwalk"],
 
 
 def test_three_full_sets_of_different_colours_win_at_once() -> None:
-    """DEAL.md § End: the first to hold 3 full sets of different colours wins, checked after
+    """docs/deal-rules.md § End: the first to hold 3 full sets of different colours wins, checked
+    after
     every action and awarded at once."""
     g = arrange(hands={0: ["mediterranean_avenue", "money_1"]},
                 piles={0: {**TWO_SETS, "brown": ["baltic_avenue"]}}, banks={1: ["money_10"]})
@@ -26,14 +27,14 @@ def test_three_full_sets_of_different_colours_win_at_once() -> None:
 
 
 def test_extras_do_not_make_a_second_set() -> None:
-    """DEAL.md § End: full sets of *different* colours; extras stay in the same pile."""
+    """docs/deal-rules.md § End: full sets of *different* colours; extras stay in the same pile."""
     g = arrange(piles={0: {**TWO_SETS, "dark_blue": ["park_place", "boardwalk",
                                                      "wild_dark_blue_green"]}})
     assert g.full_sets(0) == 2
 
 
 def test_any_colour_wilds_alone_are_not_a_set() -> None:
-    """DEAL.md § Actions: an any-colour wild alone is not a set."""
+    """docs/deal-rules.md § Actions: an any-colour wild alone is not a set."""
     g = arrange(hands={0: ["money_1"]}, piles={0: {**TWO_SETS, "brown": ["wild_any", "wild_any"]}})
     assert not g.is_full(0, BROWN) and g.full_sets(0) == 2
     g.apply(0, END)
@@ -41,7 +42,7 @@ def test_any_colour_wilds_alone_are_not_a_set() -> None:
 
 
 def test_win_by_moving_a_wildcard() -> None:
-    """DEAL.md § End: checked after every action, a free wildcard move too."""
+    """docs/deal-rules.md § End: checked after every action, a free wildcard move too."""
     g = arrange(piles={0: {**TWO_SETS, "green": ["pacific_avenue", "north_carolina_avenue"],
                            "dark_blue": ["park_place", "boardwalk", "wild_dark_blue_green"]}})
     g.apply(0, MoveWild(card(g, "wild_dark_blue_green"), GREEN))
@@ -49,7 +50,7 @@ def test_win_by_moving_a_wildcard() -> None:
 
 
 def test_off_turn_win_awarded_at_once() -> None:
-    """DEAL.md § End: awarded at once, even to a player not on turn (a Forced Deal)."""
+    """docs/deal-rules.md § End: awarded at once, even to a player not on turn (a Forced Deal)."""
     g = arrange(hands={0: ["forced_deal"]},
                 piles={0: {"brown": ["mediterranean_avenue"]},
                        1: {**TWO_SETS, "brown": ["baltic_avenue"], "green": ["pacific_avenue"]}})
@@ -60,7 +61,8 @@ def test_off_turn_win_awarded_at_once() -> None:
 
 
 def test_owner_turn_only_option() -> None:
-    """DEAL.md § End, option win_on_owner_turn_only: an off-turn win waits for the owner's
+    """docs/deal-rules.md § End, option win_on_owner_turn_only: an off-turn win waits for the
+    owner's
     turn."""
     g = arrange(DealRules(win_on_owner_turn_only=True), hands={0: ["forced_deal"]},
                 piles={0: {"brown": ["mediterranean_avenue"]},
@@ -74,7 +76,7 @@ def test_owner_turn_only_option() -> None:
 
 
 def test_one_set_quick_game() -> None:
-    """DEAL.md § Source: option sets_to_win 1, the seed's one-set game."""
+    """docs/deal-rules.md § Source: option sets_to_win 1, the seed's one-set game."""
     g = arrange(DealRules(sets_to_win=1), hands={0: ["boardwalk"]},
                 piles={0: {"dark_blue": ["park_place"]}})
     g.apply(0, PlayProperty(card(g, "boardwalk"), DARK_BLUE))
@@ -82,7 +84,7 @@ def test_one_set_quick_game() -> None:
 
 
 def test_turn_cap_draw_ranked_by_bank_and_property_value() -> None:
-    """DEAL.md § End and seed: a turn cap ends the game as a draw; the results rank the
+    """docs/deal-rules.md § End and seed: a turn cap ends the game as a draw; the results rank the
     players by the value of their bank and properties."""
     g = arrange(DealRules(turn_cap=2), players=3, hands={0: ["money_1"], 1: ["money_1"]},
                 banks={1: ["money_2"], 2: ["money_10"]},
@@ -105,7 +107,7 @@ def test_results_rank_the_others_after_the_winner() -> None:
 
 
 def test_a_finished_game_takes_no_action() -> None:
-    """DEAL.md § End: after the win nothing more is legal."""
+    """docs/deal-rules.md § End: after the win nothing more is legal."""
     g = arrange(DealRules(sets_to_win=1), hands={0: ["boardwalk", "money_1"]},
                 piles={0: {"dark_blue": ["park_place"]}})
     g.apply(0, PlayProperty(card(g, "boardwalk"), DARK_BLUE))
@@ -113,7 +115,7 @@ def test_a_finished_game_takes_no_action() -> None:
 
 
 def test_random_games_end() -> None:
-    """DEAL.md § End: games between greedy players end with a winner."""
+    """docs/deal-rules.md § End: games between greedy players end with a winner."""
     from monopoly.deal.players import greedy_action
 
     for seed in range(5):

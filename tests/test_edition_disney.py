@@ -1,5 +1,5 @@
-"""The `disney` edition's data file (RULES.md §10 and §5; the seed RU = seeds/001, its
-section on the Disney edition; the UK board of EDITION_STANDARD.md §5 as its base)."""
+"""The `disney` edition's data file (docs/rules.md §10 and §5; the seed RU = seeds/001, its
+section on the Disney edition; the UK board of docs/rules.md §E5 as its base)."""
 
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ SEED = Path(__file__).resolve().parents[2] / "shared" / "seeds" / "001_7649f4bf1
 
 S, INF, STD = SourceMark.SOURCED, SourceMark.INFERRED, SourceMark.STANDARD
 
-# RULES.md §10 (from RU): the Disney squares and where each name comes from.
+# docs/rules.md §10 (from RU): the Disney squares and where each name comes from.
 # index -> (English name, mark); the other squares keep the UK name, marked standard.
 DISNEY_SQUARES: dict[int, tuple[str, SourceMark]] = {
     0: ("GO", S),
@@ -140,14 +140,14 @@ def uk() -> Edition:
 
 
 def test_loads(ed: Edition) -> None:
-    """RULES.md §10: `disney` is a bundled edition (a data file)."""
+    """docs/rules.md §10: `disney` is a bundled edition (a data file)."""
     assert ed.key == "disney"
     assert ed.names["en"] == "Disney"
     assert (ed.jail_square, ed.go_to_jail_square) == (10, 30)
 
 
 def test_same_prices_and_rules_as_the_uk_board(ed: Edition, uk: Edition) -> None:
-    """RULES.md §10 (RU: "the prices of the properties are unchanged", the board's structure
+    """docs/rules.md §10 (RU: "the prices of the properties are unchanged", the board's structure
     kept): every square's kind, group, price, house cost, rents and tax are the UK board's."""
     for a, b in zip(ed.squares, uk.squares, strict=True):
         assert (a.kind, a.group, a.price, a.house_cost, a.rents, a.utility_multipliers, a.tax) == (
@@ -165,7 +165,7 @@ def test_same_prices_and_rules_as_the_uk_board(ed: Edition, uk: Edition) -> None
 
 
 def test_disney_squares_and_their_marks(ed: Edition, uk: Edition) -> None:
-    """RULES.md §10: tokens aside, the squares RU names (taxes, transports, powers, the streets
+    """docs/rules.md §10: tokens aside, the squares RU names (taxes, transports, powers, the streets
     the cards name, The Lion King), each marked sourced or inferred; every other street
     keeps its UK name, marked standard."""
     for sq in ed.squares:
@@ -180,13 +180,13 @@ def test_disney_squares_and_their_marks(ed: Edition, uk: Edition) -> None:
 
 
 def test_taxes_transports_powers(ed: Edition) -> None:
-    """RULES.md §10: Scrooge McDuck's Tax is Income Tax (4, 200), Prince John's Tax is Super
+    """docs/rules.md §10: Scrooge McDuck's Tax is Income Tax (4, 200), Prince John's Tax is Super
     Tax (38, 100); transports on 5/15/25/35; Magic Wand 12, Pixie Dust 28 (RU's names)."""
     assert (ed.squares[4].kind, ed.squares[4].tax) == (SquareKind.TAX, 200)
     assert (ed.squares[38].kind, ed.squares[38].tax) == (SquareKind.TAX, 100)
     assert ed.squares[4].names["ru"] == "Налог Скруджа МакДака"
     assert ed.squares[38].names["ru"] == "Налог принца Джона"
-    # the engine tells income tax by its key (RULES.md §6 options)
+    # the engine tells income tax by its key (docs/rules.md §6 options)
     assert "income" in ed.squares[4].key and "income" not in ed.squares[38].key
     transports = [ed.squares[i].names["ru"] for i in (5, 15, 25, 35)]
     assert transports == [
@@ -209,7 +209,7 @@ def test_taxes_transports_powers(ed: Edition) -> None:
 
 
 def test_dumbo_on_11_is_said_to_be_a_choice(ed: Edition) -> None:
-    """RULES.md §10: which of Dumbo / Lady and the Tramp is 11 or 24 is not known: the file
+    """docs/rules.md §10: which of Dumbo / Lady and the Tramp is 11 or 24 is not known: the file
     puts Dumbo on 11 and says so."""
     for i in (11, 24):
         sq = ed.squares[i]
@@ -219,25 +219,25 @@ def test_dumbo_on_11_is_said_to_be_a_choice(ed: Edition) -> None:
 
 
 def test_every_inferred_square_says_how(ed: Edition) -> None:
-    """RULES.md §10: an inferred name says what it was derived from."""
+    """docs/rules.md §10: an inferred name says what it was derived from."""
     for sq in ed.squares:
         if sq.source == INF:
             assert sq.source_note, sq.index
     assert "Old Kent Road" in ed.squares[1].source_note
     assert "Mayfair" in ed.squares[39].source_note
     assert "Marylebone" in ed.squares[15].source_note
-    assert "RULES.md" in ed.squares[37].source_note  # The Lion King: not from the seed
+    assert "docs/rules.md" in ed.squares[37].source_note  # The Lion King: not from the seed
 
 
 def test_tokens(ed: Edition) -> None:
-    """RULES.md §10 (RU): eight tokens, named in en/cs/ru, sourced."""
+    """docs/rules.md §10 (RU): eight tokens, named in en/cs/ru, sourced."""
     assert [(t.names["en"], t.names["ru"]) for t in ed.tokens] == TOKENS
     assert all(t.source == S for t in ed.tokens)
     assert len({t.key for t in ed.tokens}) == 8
 
 
 def test_cottages_and_castles(ed: Edition) -> None:
-    """RULES.md §10 (RU): 32 White Rabbit Cottages, 12 Sleeping Beauty Castles."""
+    """docs/rules.md §10 (RU): 32 White Rabbit Cottages, 12 Sleeping Beauty Castles."""
     house, hotel = ed.buildings["house"], ed.buildings["hotel"]
     assert (house.plural["en"], house.count) == ("White Rabbit Cottages", 32)
     assert (hotel.plural["en"], hotel.count) == ("Sleeping Beauty Castles", 12)
@@ -254,7 +254,7 @@ def test_cottages_and_castles(ed: Edition) -> None:
 
 
 def test_deck_names_and_keys(ed: Edition) -> None:
-    """RULES.md §10: Show Time is the Chance deck and Magic Moments the Community Chest deck
+    """docs/rules.md §10: Show Time is the Chance deck and Magic Moments the Community Chest deck
     (the keys stay chance / community_chest), named in every language."""
     assert list(ed.decks) == ["chance", "community_chest"]
     assert ed.deck_names["chance"]["en"] == "Show Time"
@@ -275,7 +275,7 @@ def test_deck_names_and_keys(ed: Edition) -> None:
 def test_deck_exactly_as_the_seed_lists_it(
     ed: Edition, deck: str, expected: list[tuple[str, CardEffect]]
 ) -> None:
-    """RULES.md §5/§10: both decks exactly as RU lists them, 16 cards each, with the seed's
+    """docs/rules.md §5/§10: both decks exactly as RU lists them, 16 cards each, with the seed's
     amounts, as typed effects."""
     cards = ed.decks[deck]
     assert len(cards) == 16
@@ -287,7 +287,7 @@ def test_deck_exactly_as_the_seed_lists_it(
 
 @pytest.mark.parametrize("deck", ["chance", "community_chest"])
 def test_the_amounts_in_the_russian_texts_are_the_effects(ed: Edition, deck: str) -> None:
-    """RULES.md §10: the Russian texts are the seed's; every figure in them is the typed
+    """docs/rules.md §10: the Russian texts are the seed's; every figure in them is the typed
     effect's (collect/pay amounts, per cottage/castle, 200 for GO) - no amount is lost."""
     for card in ed.decks[deck]:
         e = card.effect
@@ -306,7 +306,7 @@ def test_the_amounts_in_the_russian_texts_are_the_effects(ed: Edition, deck: str
 
 
 def test_pay_or_show_time_is_a_choice(ed: Edition) -> None:
-    """RULES.md §10: "Pay a 10 fine or take a Show Time card" is a choice the player makes:
+    """docs/rules.md §10: "Pay a 10 fine or take a Show Time card" is a choice the player makes:
     typed pay_or_draw naming the Show Time deck (key `chance`)."""
     card = ed.card_by_key("magic_moments_fine_or_show_time")
     assert card.deck == "community_chest"
@@ -319,7 +319,7 @@ def test_pay_or_show_time_is_a_choice(ed: Edition) -> None:
 
 
 def test_magic_moments_is_the_uk_community_chest_rethemed(ed: Edition, uk: Edition) -> None:
-    """EDITION_STANDARD.md §5: Magic Moments has the UK Community Chest's effects, card for
+    """docs/rules.md §E5: Magic Moments has the UK Community Chest's effects, card for
     card (as a multiset: the seed lists the cards alphabetically)."""
     assert Counter(c.effect for c in ed.decks["community_chest"]) == Counter(
         c.effect for c in uk.decks["community_chest"]
@@ -327,7 +327,7 @@ def test_magic_moments_is_the_uk_community_chest_rethemed(ed: Edition, uk: Editi
 
 
 def test_show_time_differs_from_the_uk_chance_as_the_seed_says(ed: Edition, uk: Edition) -> None:
-    """EDITION_STANDARD.md §5 says the seed's decks are the UK decks re-themed; for Show Time
+    """docs/rules.md §E5 says the seed's decks are the UK decks re-themed; for Show Time
     the seed disagrees in three cards and the seed wins (the file's sources say so)."""
     disney = Counter(c.effect for c in ed.decks["chance"])
     classic = Counter(c.effect for c in uk.decks["chance"])
@@ -350,7 +350,7 @@ def test_show_time_differs_from_the_uk_chance_as_the_seed_says(ed: Edition, uk: 
 
 @pytest.mark.skipif(not SEED.exists(), reason="the seed texts are not next to this checkout")
 def test_russian_card_texts_are_the_seeds_verbatim(ed: Edition) -> None:
-    """RULES.md §10 (RU): each card's Russian text is the seed's line, without the deck name
+    """docs/rules.md §10 (RU): each card's Russian text is the seed's line, without the deck name
     that prefixes it."""
     seed = SEED.read_text("utf-8")
     for deck in ed.decks.values():
@@ -362,7 +362,7 @@ def test_russian_card_texts_are_the_seeds_verbatim(ed: Edition) -> None:
 
 
 def test_every_name_text_and_mark(ed: Edition) -> None:
-    """RULES.md §10: every name, token, card and building has en/cs/ru and a valid source
+    """docs/rules.md §10: every name, token, card and building has en/cs/ru and a valid source
     mark."""
     named: list[Any] = [*ed.squares, *ed.tokens, *ed.buildings.values()]
     for item in named:
@@ -381,7 +381,7 @@ def test_every_name_text_and_mark(ed: Edition) -> None:
 
 
 def test_sources_explain_the_marks(ed: Edition) -> None:
-    """RULES.md §10: the file says which names are sourced, which inferred, which standard."""
+    """docs/rules.md §10: the file says which names are sourced, which inferred, which standard."""
     text = ed.sources["marks"]
     for mark in SourceMark:
         assert mark.value in text
@@ -396,7 +396,7 @@ def _fails(data: dict[str, Any], match: str) -> None:
 
 
 def test_rejects_an_unknown_source_mark() -> None:
-    """RULES.md §10: a source mark is sourced, inferred or standard."""
+    """docs/rules.md §10: a source mark is sourced, inferred or standard."""
     data = copy.deepcopy(_raw())
     data["squares"][1]["source"] = "guessed"
     _fails(data, r"square 1: source must be one of sourced, inferred, standard, got 'guessed'")
@@ -416,7 +416,7 @@ def test_rejects_an_unknown_source_mark() -> None:
 
 
 def test_rejects_bad_tokens_and_buildings() -> None:
-    """RULES.md §10: tokens and buildings are named in every language, keys are unique."""
+    """docs/rules.md §10: tokens and buildings are named in every language, keys are unique."""
     data = copy.deepcopy(_raw())
     data["tokens"][7]["key"] = "snow_white"
     _fails(data, "duplicate token key 'snow_white'")
@@ -435,7 +435,7 @@ def test_rejects_bad_tokens_and_buildings() -> None:
 
 
 def test_rejects_show_time_named_by_its_title() -> None:
-    """RULES.md §10: the Show Time deck's key stays `chance`; a card naming 'show_time' is
+    """docs/rules.md §10: the Show Time deck's key stays `chance`; a card naming 'show_time' is
     an error, and so is a board whose Chance squares have no `chance` deck."""
     data = copy.deepcopy(_raw())
     data["decks"]["community_chest"]["cards"][6]["effect"]["deck"] = "show_time"
@@ -465,7 +465,7 @@ def test_editions_without_the_new_fields_still_load() -> None:
 
 
 def test_whole_games_play_on_disney() -> None:
-    """RULES.md §10: whole games play on the Disney edition (greedy bots, 2-8 seats, a turn
+    """docs/rules.md §10: whole games play on the Disney edition (greedy bots, 2-8 seats, a turn
     limit for the stalemates), and the 'fine or Show Time' card comes up in them."""
     drawn: set[str] = set()
     for seed in range(8):
@@ -487,6 +487,6 @@ def test_whole_games_play_on_disney() -> None:
 
 @pytest.mark.parametrize("index", range(3))
 def test_random_play_on_disney_keeps_every_invariant(index: int) -> None:
-    """RULES.md §10 with the conformance checks: random legal play on the Disney board keeps
+    """docs/rules.md §10 with the conformance checks: random legal play on the Disney board keeps
     every invariant, and the record (which names the edition) replays."""
     assert C.run_game(200, index, 5, 1500, None, "disney") == (0, 0, [])

@@ -1,4 +1,4 @@
-"""The standard edition's data file (RULES.md §10; facts from EDITION_STANDARD.md §1-§4)."""
+"""The standard edition's data file (docs/rules.md §10; facts from docs/rules.md §E1-§4)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from monopoly.board.edition import (
 )
 from monopoly.board.errors import EditionError
 
-# EDITION_STANDARD.md §1.1, typed in independently of the data file:
+# docs/rules.md §E1.1, typed in independently of the data file:
 # index -> (price, house cost, rents [base, 1, 2, 3, 4 houses, hotel])
 STREET_TABLE: dict[int, tuple[int, int, tuple[int, ...]]] = {
     1: (60, 50, (2, 10, 30, 90, 160, 250)),
@@ -82,7 +82,7 @@ def ed() -> Edition:
 
 
 def test_loads(ed: Edition) -> None:
-    """RULES.md §10: `standard` is a bundled edition and loads through load_edition."""
+    """docs/rules.md §10: `standard` is a bundled edition and loads through load_edition."""
     assert ed.key == "standard"
     assert ed.currency == "$"
     assert ed.names["en"] == "Standard (US)"
@@ -92,7 +92,7 @@ def test_loads(ed: Edition) -> None:
 
 
 def test_forty_squares_in_order(ed: Edition) -> None:
-    """EDITION_STANDARD.md §1: 40 spaces, index = position, unique keys."""
+    """docs/rules.md §E1: 40 spaces, index = position, unique keys."""
     assert len(ed.squares) == 40
     assert [s.index for s in ed.squares] == list(range(40))
     keys = [s.key for s in ed.squares]
@@ -103,7 +103,7 @@ def test_forty_squares_in_order(ed: Edition) -> None:
 
 
 def test_property_counts(ed: Edition) -> None:
-    """EDITION_STANDARD.md §1.1: 22 streets, 4 railroads, 2 utilities (28 deeds)."""
+    """docs/rules.md §E1.1: 22 streets, 4 railroads, 2 utilities (28 deeds)."""
     kinds = [s.kind for s in ed.squares]
     assert kinds.count(SquareKind.STREET) == 22
     assert kinds.count(SquareKind.RAILROAD) == 4
@@ -112,14 +112,14 @@ def test_property_counts(ed: Edition) -> None:
 
 
 def test_total_price(ed: Edition) -> None:
-    """EDITION_STANDARD.md §1.1: streets 4,590 + railroads 800 + utilities 300 = 5,690."""
+    """docs/rules.md §E1.1: streets 4,590 + railroads 800 + utilities 300 = 5,690."""
     assert sum(STREET_TABLE[i][0] for i in STREET_TABLE) == 4590
     assert sum(s.price for s in ed.squares) == 5690
 
 
 @pytest.mark.parametrize("index", sorted(STREET_TABLE))
 def test_street_row(ed: Edition, index: int) -> None:
-    """EDITION_STANDARD.md §1.1: price, house cost, six rents, mortgage = half the price."""
+    """docs/rules.md §E1.1: price, house cost, six rents, mortgage = half the price."""
     price, house_cost, rents = STREET_TABLE[index]
     sq = ed.squares[index]
     assert sq.kind == SquareKind.STREET
@@ -128,12 +128,12 @@ def test_street_row(ed: Edition, index: int) -> None:
 
 
 def test_marvin_gardens_base_rent(ed: Edition) -> None:
-    """EDITION_STANDARD.md §1.2: the one disagreement, resolved as 24 (not Ventnor's 22)."""
+    """docs/rules.md §E1.2: the one disagreement, resolved as 24 (not Ventnor's 22)."""
     assert ed.square_by_key("marvin_gardens").rents[0] == 24
 
 
 def test_railroads_utilities_taxes(ed: Edition) -> None:
-    """EDITION_STANDARD.md §1.1 and §1.3 (2008+): railroads, utilities, flat taxes."""
+    """docs/rules.md §E1.1 and §1.3 (2008+): railroads, utilities, flat taxes."""
     for i in GROUPS["railroad"]:
         sq = ed.squares[i]
         assert (sq.kind, sq.price, sq.rents) == (SquareKind.RAILROAD, 200, (25, 50, 100, 200))
@@ -145,13 +145,13 @@ def test_railroads_utilities_taxes(ed: Edition) -> None:
 
 
 def test_groups(ed: Edition) -> None:
-    """EDITION_STANDARD.md §1.1: colour groups, railroads and utilities, in board order."""
+    """docs/rules.md §E1.1: colour groups, railroads and utilities, in board order."""
     assert dict(ed.groups) == GROUPS
     assert set(ed.group_names) == set(GROUPS)
 
 
 def test_card_and_corner_squares(ed: Edition) -> None:
-    """EDITION_STANDARD.md §1.1: Chance at 7/22/36, Community Chest at 2/17/33, corners."""
+    """docs/rules.md §E1.1: Chance at 7/22/36, Community Chest at 2/17/33, corners."""
 
     def by_kind(kind: SquareKind) -> list[int]:
         return [s.index for s in ed.squares if s.kind == kind]
@@ -165,7 +165,7 @@ def test_card_and_corner_squares(ed: Edition) -> None:
 
 
 def test_decks_sizes_and_keys(ed: Edition) -> None:
-    """EDITION_STANDARD.md §2: 16 Chance and 16 Community Chest cards, unique keys."""
+    """docs/rules.md §E2: 16 Chance and 16 Community Chest cards, unique keys."""
     assert set(ed.decks) == {"chance", "community_chest"}
     for deck in ed.decks.values():
         assert len(deck) == 16
@@ -175,7 +175,7 @@ def test_decks_sizes_and_keys(ed: Edition) -> None:
 
 
 def test_moving_cards(ed: Edition) -> None:
-    """EDITION_STANDARD.md §2.1/§2.2: 10 Chance cards move the token, 2 Community Chest do."""
+    """docs/rules.md §E2.1/§2.2: 10 Chance cards move the token, 2 Community Chest do."""
     moving = {
         name: [c.effect.kind in MOVING_KINDS for c in deck] for name, deck in ed.decks.items()
     }
@@ -186,7 +186,7 @@ def test_moving_cards(ed: Edition) -> None:
 
 
 def test_chance_effects(ed: Edition) -> None:
-    """EDITION_STANDARD.md §2.1: effects in printed order."""
+    """docs/rules.md §E2.1: effects in printed order."""
     e = [c.effect for c in ed.decks["chance"]]
     assert [x.square for x in e[:4]] == [39, 0, 24, 11]
     assert all(x.kind == EffectKind.ADVANCE_TO for x in e[:4])
@@ -213,7 +213,7 @@ def test_chance_effects(ed: Edition) -> None:
 
 
 def test_community_chest_effects(ed: Edition) -> None:
-    """EDITION_STANDARD.md §2.2: effects in printed order (birthday $10, school fees $50)."""
+    """docs/rules.md §E2.2: effects in printed order (birthday $10, school fees $50)."""
     e = [c.effect for c in ed.decks["community_chest"]]
     assert (e[0].kind, e[0].square) == (EffectKind.ADVANCE_TO, 0)
     assert e[4].kind == EffectKind.JAIL_FREE
@@ -241,7 +241,7 @@ def test_community_chest_effects(ed: Edition) -> None:
 
 
 def test_every_name_and_text_in_all_languages(ed: Edition) -> None:
-    """RULES.md §10 / EDITION_STANDARD.md §4: every name and text exists in en, cs, ru."""
+    """docs/rules.md §10 / docs/rules.md §E4: every name and text exists in en, cs, ru."""
     mappings = [ed.names]
     mappings += [s.names for s in ed.squares]
     mappings += list(ed.group_names.values())
@@ -253,7 +253,7 @@ def test_every_name_and_text_in_all_languages(ed: Edition) -> None:
 
 
 def test_localised_names(ed: Edition) -> None:
-    """EDITION_STANDARD.md §3.2 and §4: Moscow board in Russian, Šance/Pokladna in Czech."""
+    """docs/rules.md §E3.2 and §4: Moscow board in Russian, Šance/Pokladna in Czech."""
     assert ed.deck_names["chance"] == {"en": "Chance", "cs": "Šance", "ru": "Шанс"}
     assert ed.deck_names["community_chest"]["cs"] == "Pokladna"
     assert ed.deck_names["community_chest"]["ru"] == "Общественная казна"
@@ -266,7 +266,7 @@ def test_localised_names(ed: Edition) -> None:
 
 
 def test_sources_recorded(ed: Edition) -> None:
-    """RULES.md §10: the data file says where its names come from."""
+    """docs/rules.md §10: the data file says where its names come from."""
     assert ed.sources
     assert "our_translations" in ed.sources
 
@@ -277,7 +277,7 @@ def test_raw_file_parses_identically() -> None:
 
 
 def test_rejects_wrong_square_count() -> None:
-    """RULES.md §10: an edition must list exactly 40 squares."""
+    """docs/rules.md §10: an edition must list exactly 40 squares."""
     data = _raw()
     data["squares"] = data["squares"][:39]
     with pytest.raises(EditionError):
@@ -285,7 +285,7 @@ def test_rejects_wrong_square_count() -> None:
 
 
 def test_rejects_unknown_effect_kind() -> None:
-    """RULES.md §10: card effects are typed; an unknown kind is an error."""
+    """docs/rules.md §10: card effects are typed; an unknown kind is an error."""
     data = copy.deepcopy(_raw())
     data["decks"]["chance"]["cards"][0]["effect"]["kind"] = "teleport"
     with pytest.raises(EditionError):
@@ -294,7 +294,7 @@ def test_rejects_unknown_effect_kind() -> None:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_rejects_missing_language(lang: str) -> None:
-    """RULES.md §10: every name must exist in every supported language."""
+    """docs/rules.md §10: every name must exist in every supported language."""
     data = copy.deepcopy(_raw())
     del data["squares"][1]["names"][lang]
     with pytest.raises(EditionError):

@@ -1,5 +1,5 @@
-"""The `uk` edition's data file (RULES.md §10; facts from EDITION_STANDARD.md §5), and the
-loader's validation of malformed edition data (RULES.md §10: editions are typed data)."""
+"""The `uk` edition's data file (docs/rules.md §10; facts from docs/rules.md §E5), and the
+loader's validation of malformed edition data (docs/rules.md §10: editions are typed data)."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ from monopoly.bots.board.driver import play_game
 from monopoly.lab.board import conformance as C
 from test_edition_standard import GROUPS, STREET_TABLE
 
-# EDITION_STANDARD.md §5, typed in independently of the data file: index -> English name.
+# docs/rules.md §E5, typed in independently of the data file: index -> English name.
 LONDON: dict[int, str] = {
     0: "GO",
     1: "Old Kent Road",
@@ -74,11 +74,11 @@ LONDON: dict[int, str] = {
     39: "Mayfair",
 }
 
-# EDITION_STANDARD.md §5 "same prices, rents, house costs as the standard edition" (§1.1):
+# docs/rules.md §E5 "same prices, rents, house costs as the standard edition" (§E1.1):
 # the independently typed tables of test_edition_standard.py.
 STREETS = STREET_TABLE
 
-# EDITION_STANDARD.md §5, the classic UK decks, in the order listed there:
+# docs/rules.md §E5, the classic UK decks, in the order listed there:
 # (English text, effect kind, effect parameters)
 UK_CHANCE: list[tuple[str, EffectKind, dict[str, int | str]]] = [
     ("Advance to Go.", EffectKind.ADVANCE_TO, {"square": 0}),
@@ -166,7 +166,7 @@ def ed() -> Edition:
 
 
 def test_loads(ed: Edition) -> None:
-    """RULES.md §10: `uk` is a bundled edition (a data file), in pounds."""
+    """docs/rules.md §10: `uk` is a bundled edition (a data file), in pounds."""
     assert ed.key == "uk"
     assert ed.currency == "£"
     assert "uk" in edition_names()
@@ -176,14 +176,14 @@ def test_loads(ed: Edition) -> None:
 
 
 def test_london_board_square_by_square(ed: Edition) -> None:
-    """EDITION_STANDARD.md §5: the London board's 40 names, in board order."""
+    """docs/rules.md §E5: the London board's 40 names, in board order."""
     assert {s.index: s.names["en"] for s in ed.squares} == LONDON
     assert len({s.key for s in ed.squares}) == 40
 
 
 @pytest.mark.parametrize("index", sorted(STREETS))
 def test_street_row(ed: Edition, index: int) -> None:
-    """EDITION_STANDARD.md §5: same prices, rents and house costs as the standard edition."""
+    """docs/rules.md §E5: same prices, rents and house costs as the standard edition."""
     price, house_cost, rents = STREETS[index]
     sq = ed.squares[index]
     assert sq.kind == SquareKind.STREET
@@ -192,7 +192,7 @@ def test_street_row(ed: Edition, index: int) -> None:
 
 
 def test_same_economics_as_standard(ed: Edition) -> None:
-    """EDITION_STANDARD.md §5: every price, rent, group and kind equals the standard edition's."""
+    """docs/rules.md §E5: every price, rent, group and kind equals the standard edition's."""
     std = load_edition("standard")
     for a, b in zip(ed.squares, std.squares, strict=True):
         assert (a.kind, a.group, a.price, a.house_cost, a.rents, a.utility_multipliers) == (
@@ -206,7 +206,7 @@ def test_same_economics_as_standard(ed: Edition) -> None:
 
 
 def test_stations_utilities_taxes(ed: Edition) -> None:
-    """EDITION_STANDARD.md §5: four stations, two utilities, Income Tax £200, Super Tax £100."""
+    """docs/rules.md §E5: four stations, two utilities, Income Tax £200, Super Tax £100."""
     for i in GROUPS["railroad"]:
         sq = ed.squares[i]
         assert (sq.kind, sq.price, sq.rents) == (SquareKind.RAILROAD, 200, (25, 50, 100, 200))
@@ -214,12 +214,12 @@ def test_stations_utilities_taxes(ed: Edition) -> None:
         sq = ed.squares[i]
         assert (sq.kind, sq.price, sq.utility_multipliers) == (SquareKind.UTILITY, 150, (4, 10))
     taxes = {s.index: (s.key, s.tax) for s in ed.squares if s.kind == SquareKind.TAX}
-    # the engine tells income tax by its key ("income" in it): RULES.md §6 options
+    # the engine tells income tax by its key ("income" in it): docs/rules.md §6 options
     assert taxes == {4: ("income_tax", 200), 38: ("super_tax", 100)}
 
 
 def test_groups_and_card_squares(ed: Edition) -> None:
-    """EDITION_STANDARD.md §5: colour groups; Chance 7/22/36, Community Chest 2/17/33."""
+    """docs/rules.md §E5: colour groups; Chance 7/22/36, Community Chest 2/17/33."""
     assert dict(ed.groups) == GROUPS
     assert [s.index for s in ed.squares if s.kind == SquareKind.CHANCE] == [7, 22, 36]
     assert [s.index for s in ed.squares if s.kind == SquareKind.COMMUNITY_CHEST] == [2, 17, 33]
@@ -235,7 +235,7 @@ def test_groups_and_card_squares(ed: Edition) -> None:
 def test_deck_exactly_as_listed(
     ed: Edition, deck: str, expected: list[tuple[str, EffectKind, dict[str, int | str]]]
 ) -> None:
-    """EDITION_STANDARD.md §5: the classic UK decks, 16 + 16 cards, texts and typed effects."""
+    """docs/rules.md §E5: the classic UK decks, 16 + 16 cards, texts and typed effects."""
     cards = ed.decks[deck]
     assert len(cards) == 16
     for card, (text, kind, params) in zip(cards, expected, strict=True):
@@ -251,7 +251,7 @@ def test_deck_exactly_as_listed(
 
 
 def test_fine_or_chance_is_a_choice(ed: Edition) -> None:
-    """EDITION_STANDARD.md §5 / RULES.md §10: 'Pay a £10 fine or take a Chance' is typed
+    """docs/rules.md §E5 / docs/rules.md §10: 'Pay a £10 fine or take a Chance' is typed
     data for a player's choice, naming the Chance deck."""
     card = ed.card_by_key("community_chest_fine_or_chance")
     assert (card.effect.kind, card.effect.amount, card.effect.deck) == (
@@ -263,7 +263,7 @@ def test_fine_or_chance_is_a_choice(ed: Edition) -> None:
 
 
 def test_card_keys_unique_and_decks_named(ed: Edition) -> None:
-    """RULES.md §10: cards have stable unique keys; deck names in every language."""
+    """docs/rules.md §10: cards have stable unique keys; deck names in every language."""
     keys = [c.key for deck in ed.decks.values() for c in deck]
     assert len(keys) == len(set(keys)) == 32
     assert ed.deck_names["chance"] == {"en": "Chance", "cs": "Šance", "ru": "Шанс"}
@@ -274,7 +274,7 @@ def test_card_keys_unique_and_decks_named(ed: Edition) -> None:
 
 
 def test_every_name_and_text_in_all_languages(ed: Edition) -> None:
-    """RULES.md §10: every name and card text exists in en, cs and ru."""
+    """docs/rules.md §10: every name and card text exists in en, cs and ru."""
     mappings = [ed.names]
     mappings += [s.names for s in ed.squares]
     mappings += list(ed.group_names.values())
@@ -286,7 +286,7 @@ def test_every_name_and_text_in_all_languages(ed: Edition) -> None:
 
 
 def test_localised_names(ed: Edition) -> None:
-    """EDITION_STANDARD.md §4/§5: no source gives Czech London names, so the English street
+    """docs/rules.md §E4/§5: no source gives Czech London names, so the English street
     names are kept in Czech; Russian ones are transliterated (Cyrillic); the corners, card
     squares and taxes use the standard edition's Czech and Russian names."""
     std = load_edition("standard")
@@ -300,7 +300,7 @@ def test_localised_names(ed: Edition) -> None:
 
 
 def test_sources_say_what_is_sourced_and_what_is_kept(ed: Edition) -> None:
-    """RULES.md §10: the file says which names are sourced and which are kept from English."""
+    """docs/rules.md §10: the file says which names are sourced and which are kept from English."""
     assert {"board", "decks", "names_en", "names_cs", "names_ru", "our_translations"} <= set(
         ed.sources
     )
@@ -321,7 +321,7 @@ def _play_or_xfail(game: Game, bots: list[Any], max_actions: int) -> Game:
 
 
 def test_whole_games_play_on_uk() -> None:
-    """RULES.md §10: whole games play on the uk edition (greedy bots, 2-5 seats, a turn
+    """docs/rules.md §10: whole games play on the uk edition (greedy bots, 2-5 seats, a turn
     limit for the stalemates), and the 'fine or take a Chance' card comes up in them."""
     drawn: set[str] = set()
     for seed in range(8):
@@ -337,7 +337,7 @@ def test_whole_games_play_on_uk() -> None:
 
 @pytest.mark.parametrize("index", range(3))
 def test_random_play_on_uk_keeps_every_invariant(index: int) -> None:
-    """RULES.md §10 with the conformance checks: random legal play on the uk board keeps
+    """docs/rules.md §10 with the conformance checks: random legal play on the uk board keeps
     money, buildings, ownership, groups and decks consistent, and the record replays."""
     assert C.run_game(100, index, 4, 1500, None, "uk") == (0, 0, [])
 
@@ -358,7 +358,7 @@ def test_raw_file_parses_identically() -> None:
 
 
 def test_rejects_card_square_off_the_board() -> None:
-    """RULES.md §10: a card's target square must be on the board (0-39)."""
+    """docs/rules.md §10: a card's target square must be on the board (0-39)."""
     data = copy.deepcopy(_raw())
     data["decks"]["chance"]["cards"][0]["effect"]["square"] = 40
     _fails(data, r"deck 'chance' card 0: square 40 is off the board")
@@ -368,7 +368,7 @@ def test_rejects_card_square_off_the_board() -> None:
 
 
 def test_rejects_pay_or_draw_naming_a_missing_deck() -> None:
-    """RULES.md §10: 'pay or take a Chance' must name another deck of the edition."""
+    """docs/rules.md §10: 'pay or take a Chance' must name another deck of the edition."""
     data = copy.deepcopy(_raw())
     data["decks"]["community_chest"]["cards"][15]["effect"]["deck"] = "show_time"
     _fails(data, r"card 15 \(community_chest_fine_or_chance\): pay_or_draw names deck 'show_time'")
@@ -379,7 +379,7 @@ def test_rejects_pay_or_draw_naming_a_missing_deck() -> None:
 
 
 def test_rejects_fields_that_do_not_apply() -> None:
-    """RULES.md §10: effects are typed; a field a kind does not use is an error."""
+    """docs/rules.md §10: effects are typed; a field a kind does not use is an error."""
     data = copy.deepcopy(_raw())
     data["decks"]["chance"]["cards"][0]["effect"]["amount"] = 200
     _fails(data, r"fields \['amount'\] do not apply to advance_to")
@@ -392,7 +392,7 @@ def test_rejects_fields_that_do_not_apply() -> None:
 
 
 def test_rejects_duplicate_keys() -> None:
-    """RULES.md §10: square, card and JSON keys are unique."""
+    """docs/rules.md §10: square, card and JSON keys are unique."""
     data = copy.deepcopy(_raw())
     data["squares"][3]["key"] = "old_kent_road"
     _fails(data, "duplicate square key 'old_kent_road'")
@@ -407,14 +407,14 @@ def test_rejects_duplicate_keys() -> None:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_rejects_card_without_a_text(lang: str) -> None:
-    """RULES.md §10: every card has its text in en, cs and ru."""
+    """docs/rules.md §10: every card has its text in en, cs and ru."""
     data = copy.deepcopy(_raw())
     del data["decks"]["chance"]["cards"][4]["texts"][lang]
     _fails(data, rf"deck 'chance' card 4: missing names in {lang}")
 
 
 def test_a_deck_of_another_size_is_allowed_but_not_an_empty_one() -> None:
-    """RULES.md §10: decks are per edition; 16 cards is the classic size, not a rule."""
+    """docs/rules.md §10: decks are per edition; 16 cards is the classic size, not a rule."""
     data = copy.deepcopy(_raw())
     del data["decks"]["chance"]["cards"][3]
     assert len(parse_edition(data).decks["chance"]) == 15
@@ -423,7 +423,7 @@ def test_a_deck_of_another_size_is_allowed_but_not_an_empty_one() -> None:
 
 
 def test_rejects_malformed_squares() -> None:
-    """RULES.md §10: squares are typed; errors say which square and what."""
+    """docs/rules.md §10: squares are typed; errors say which square and what."""
     data = copy.deepcopy(_raw())
     data["squares"][1]["prcie"] = 60
     _fails(data, r"square 1: unknown fields \['prcie'\]")
@@ -442,7 +442,7 @@ def test_rejects_malformed_squares() -> None:
 
 
 def test_rejects_bad_nearest_and_spaces() -> None:
-    """RULES.md §5: 'nearest' cards go to a railroad or utility; 'back N' moves 1-39."""
+    """docs/rules.md §5: 'nearest' cards go to a railroad or utility; 'back N' moves 1-39."""
     data = copy.deepcopy(_raw())
     data["decks"]["chance"]["cards"][6]["effect"]["spaces"] = 0
     _fails(data, "spaces must be 1-39")
@@ -452,7 +452,7 @@ def test_rejects_bad_nearest_and_spaces() -> None:
 
 
 def test_unknown_edition_and_mismatched_key() -> None:
-    """RULES.md §10: editions are loaded by name; unknown names are an EditionError."""
+    """docs/rules.md §10: editions are loaded by name; unknown names are an EditionError."""
     with pytest.raises(EditionError, match="unknown edition 'narnia'"):
         load_edition("narnia")
     with pytest.raises(EditionError, match="unknown edition"):

@@ -1,4 +1,4 @@
-"""Fuzzing the engine with arbitrary actions (DESIGN.md: Hypothesis for fuzzing actions).
+"""Fuzzing the engine with arbitrary actions (docs/architecture.md: Hypothesis for fuzzing actions).
 
 Whatever a client sends, in whatever position: either the action is legal and the position
 stays sound (every conformance invariant holds), or the engine raises its typed error and
@@ -60,7 +60,7 @@ actions = st.one_of(
 )
 
 
-# Every variant at once (RULES.md §1-§11 options) for the second fuzz test.
+# Every variant at once (docs/rules.md §1-§11 options) for the second fuzz test.
 VARIANTS: RuleSet = preset(
     "house",
     auction="sealed",

@@ -1,5 +1,6 @@
 """Golden transcripts: whole recorded games replayed and compared with their stored final
-state (DESIGN.md). A change to any rule that alters play changes a hash here; if the change
+state (docs/architecture.md). A change to any rule that alters play changes a hash here; if the
+change
 is intended, regenerate the records and hashes and say why in the commit.
 
 The records: two greedy demos (seed 1 ends with a winner, seed 11 at the turn cap) and
@@ -30,7 +31,7 @@ def test_golden_record_replays_to_its_final_state(name: str) -> None:
 
 
 def test_golden_demo_seed1_outcome() -> None:
-    """RULES.md §11: the last player not bankrupt wins; the others rank by bankruptcy order."""
+    """docs/rules.md §11: the last player not bankrupt wins; the others rank by bankruptcy order."""
     game = replay((GOLDEN / "demo_seed1.jsonl").read_text(encoding="utf-8").splitlines())
     assert game.outcome is not None
     assert game.outcome.reason == "last_player"

@@ -324,7 +324,7 @@ def _jail_free_card(game: Game) -> str:
 
 
 def test_narration_follows_the_hotel_level_of_the_rules() -> None:
-    """RULES.md §8: with houses_for_hotel 3 (short game) level 4 is a hotel."""
+    """docs/rules.md §8: with houses_for_hotel 3 (short game) level 4 is a hotel."""
     from monopoly.board.options import RuleSet
 
     short = Game(["Ann", "Bob"], seed=1, rules=RuleSet(houses_for_hotel=3))

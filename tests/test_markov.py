@@ -1,4 +1,4 @@
-"""Exact landing probabilities from the Markov chain of dice throws (RULES.md §2 and §7)."""
+"""Exact landing probabilities from the Markov chain of dice throws (docs/rules.md §2 and §7)."""
 
 from __future__ import annotations
 
@@ -82,7 +82,7 @@ def _jail_prob(chain: Chain, frm: tuple[str, int, int]) -> float:
 
 
 def test_dice_outcomes_are_two_fair_dice() -> None:
-    """RULES.md §2 and §7: two fair dice, 1/6 doubles."""
+    """docs/rules.md §2 and §7: two fair dice, 1/6 doubles."""
     assert sum(p for _, _, p in dice_outcomes()) == 1
     assert _dice(doubles=True) == Fraction(1, 6)
     assert _dice(total=7) == Fraction(6, 36)
@@ -92,7 +92,7 @@ def test_dice_outcomes_are_two_fair_dice() -> None:
 def test_probabilities_sum_to_one_and_go_to_jail_is_empty(
     probs: dict[str, list[float]], mode: str
 ) -> None:
-    """RULES.md §2 and §7: 41 entries summing to 1; nobody stays on Go To Jail."""
+    """docs/rules.md §2 and §7: 41 entries summing to 1; nobody stays on Go To Jail."""
     p = probs[mode]
     assert len(p) == 41
     assert sum(p) == pytest.approx(1.0, abs=1e-12)
@@ -102,7 +102,7 @@ def test_probabilities_sum_to_one_and_go_to_jail_is_empty(
 
 @pytest.mark.parametrize("mode", MODES)
 def test_rows_sum_to_one_and_stationary_is_fixed_point(chains: dict[str, Chain], mode: str) -> None:
-    """RULES.md §2 and §7: the chain is stochastic and the solution is its fixed point."""
+    """docs/rules.md §2 and §7: the chain is stochastic and the solution is its fixed point."""
     chain = chains[mode]
     assert np.allclose(chain.matrix.sum(axis=1), 1.0, atol=1e-14)
     assert chain.matrix.min() >= 0.0
@@ -119,7 +119,7 @@ def test_rows_sum_to_one_and_stationary_is_fixed_point(chains: dict[str, Chain],
 
 
 def test_bad_jail_mode_raises(edition: Edition) -> None:
-    """RULES.md §2 and §7: the jail rule is "long" or "short"."""
+    """docs/rules.md §2 and §7: the jail rule is "long" or "short"."""
     with pytest.raises(ValueError):
         landing_probabilities(edition, "medium")
     with pytest.raises(ValueError):
@@ -127,7 +127,8 @@ def test_bad_jail_mode_raises(edition: Edition) -> None:
 
 
 def test_card_resolution_chains_through_decks(edition: Edition) -> None:
-    """RULES.md §2 and §7: "go back 3" from 36 draws Community Chest on 33; from 7 it is tax."""
+    """docs/rules.md §2 and §7: "go back 3" from 36 draws Community Chest on 33; from 7 it is
+    tax."""
     r = resolution_matrix(edition)
     assert np.allclose(r.sum(axis=1), 1.0)
     back3 = float(_count(edition, "chance", EffectKind.MOVE_BACK, spaces=3))
@@ -147,7 +148,7 @@ def test_card_resolution_chains_through_decks(edition: Edition) -> None:
 
 
 def test_first_throw_from_go(chains: dict[str, Chain], edition: Edition) -> None:
-    """RULES.md §2 and §7: hand-computed first throw from GO (30 is out of reach)."""
+    """docs/rules.md §2 and §7: hand-computed first throw from GO (30 is out of reach)."""
     chain = chains["long"]
     start = ("sq", 0, 0)
     # 30 is out of reach of one throw; only the cards on 2 (Chest) and 7 (Chance) send to jail
@@ -163,7 +164,8 @@ def test_first_throw_from_go(chains: dict[str, Chain], edition: Edition) -> None
 
 
 def test_jail_in_one_throw_hand_computed(chains: dict[str, Chain], edition: Edition) -> None:
-    """RULES.md §2 and §7: one throw from Illinois Avenue (24): 30, a Chest on 33, Chance on 36."""
+    """docs/rules.md §2 and §7: one throw from Illinois Avenue (24): 30, a Chest on 33, Chance on
+    36."""
     chain = chains["long"]
     cc_jail = _count(edition, "community_chest", EffectKind.GO_TO_JAIL)
     ch_jail = _count(edition, "chance", EffectKind.GO_TO_JAIL)
@@ -179,7 +181,7 @@ def test_jail_in_one_throw_hand_computed(chains: dict[str, Chain], edition: Edit
 
 
 def test_jail_rows(chains: dict[str, Chain], edition: Edition) -> None:
-    """RULES.md §2 and §7: long = three tries for doubles; short = pay and throw from 10."""
+    """docs/rules.md §2 and §7: long = three tries for doubles; short = pay and throw from 10."""
     long_ = chains["long"]
     assert _p(long_, ("jail", 0, 0), ("jail", 1, 0)) == pytest.approx(5 / 6)
     assert _p(long_, ("jail", 1, 0), ("jail", 2, 0)) == pytest.approx(5 / 6)
@@ -209,7 +211,7 @@ def test_jail_rows(chains: dict[str, Chain], edition: Edition) -> None:
 def test_jail_share_balances_entries(
     chains: dict[str, Chain], probs: dict[str, list[float]], mode: str, stay: Fraction
 ) -> None:
-    """RULES.md §2 and §7: throws ending in jail = entries x (1 + 5/6 + 25/36) in long mode."""
+    """docs/rules.md §2 and §7: throws ending in jail = entries x (1 + 5/6 + 25/36) in long mode."""
     chain = chains[mode]
     pi = stationary_distribution(chain.matrix)
     entries = float(pi @ chain.matrix[:, chain.index(("jail", 0, 0))])
@@ -217,7 +219,8 @@ def test_jail_share_balances_entries(
 
 
 def test_published_figures_loosely(probs: dict[str, list[float]]) -> None:
-    """RULES.md §2 and §7: Illinois Avenue is the most landed square; jail share is plausible."""
+    """docs/rules.md §2 and §7: Illinois Avenue is the most landed square; jail share is
+    plausible."""
     long_, short = probs["long"], probs["short"]
     assert max(range(40), key=lambda i: long_[i]) == 24
     assert 0.05 < long_[40] < 0.12
@@ -230,7 +233,7 @@ def test_published_figures_loosely(probs: dict[str, list[float]]) -> None:
 
 
 def test_derived_from_edition_not_hard_coded(edition: Edition) -> None:
-    """RULES.md §2 and §7: with empty decks, card squares are plain squares."""
+    """docs/rules.md §2 and §7: with empty decks, card squares are plain squares."""
     no_cards = dataclasses.replace(edition, decks={k: () for k in edition.decks})
     r = resolution_matrix(no_cards)
     for s in range(40):

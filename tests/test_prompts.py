@@ -254,7 +254,7 @@ def test_in_jail_last_try() -> None:
 
 
 def test_in_jail_without_a_fine() -> None:
-    """RULES.md §7 two-player rule: jailed by a move, no fine for this stay."""
+    """docs/rules.md §7 two-player rule: jailed by a move, no fine for this stay."""
     g = new_game(2)
     _jail(g, 0)
     g.players[0].fine_waived = True
@@ -448,7 +448,7 @@ def test_income_tax_choice() -> None:
         "Pay the flat income tax ($200)",
         "Pay 10 % of your total worth",
     ]
-    # RULES.md §6: chosen before the worth is counted: no label shows the amount (265)
+    # docs/rules.md §6: chosen before the worth is counted: no label shows the amount (265)
     for lang in ("en", "cs", "ru"):
         assert not any(_money(265, lang) in text for text in got[lang])
     _no_prompt(g, 1, 2)

@@ -1,4 +1,5 @@
-"""Records, snapshots and determinism (RULES.md §1: shuffled decks; DESIGN.md: records)."""
+"""Records, snapshots and determinism (docs/rules.md §1: shuffled decks; docs/architecture.md:
+records)."""
 
 from __future__ import annotations
 
@@ -39,7 +40,8 @@ def _random_play(game: Game, steps: int, seed: int) -> None:
 
 
 def test_same_seed_same_record_even_if_global_random_is_used() -> None:
-    """DESIGN.md: two runs from one seed give identical records, whatever else uses random."""
+    """docs/architecture.md: two runs from one seed give identical records, whatever else uses
+    random."""
     g1 = Game(["a", "b", "c"], 42)
     _random_play(g1, 400, seed=7)
     random.seed(999)
@@ -52,7 +54,7 @@ def test_same_seed_same_record_even_if_global_random_is_used() -> None:
 
 
 def test_different_seeds_shuffle_decks_differently() -> None:
-    """RULES.md §1: both decks are shuffled; the seed decides the order."""
+    """docs/rules.md §1: both decks are shuffled; the seed decides the order."""
     orders = {tuple(Game(["a", "b"], seed).decks[0]) for seed in range(10)}
     assert len(orders) > 1
 
@@ -85,7 +87,8 @@ def test_restored_game_continues_identically() -> None:
 
 
 def test_illegal_action_raises_and_changes_nothing() -> None:
-    """DESIGN.md: an illegal action raises a typed error and leaves the state as it was."""
+    """docs/architecture.md: an illegal action raises a typed error and leaves the state as it
+    was."""
     game = Game(["a", "b"], 1)
     seat = game.pending
     assert seat is not None

@@ -1,4 +1,4 @@
-"""RULES.md §8 Buildings: where and how houses and hotels are built and sold."""
+"""docs/rules.md §8 Buildings: where and how houses and hotels are built and sold."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ ORIENTAL, VERMONT, CONNECTICUT = 6, 8, 9  # light blue, house cost 50
 
 
 def test_houses_only_on_a_complete_group() -> None:
-    """RULES.md §8: houses may be built only on a complete colour group."""
+    """docs/rules.md §8: houses may be built only on a complete colour group."""
     g = new_game(2)
     give(g, 0, PARK)
     give(g, 1, BOARDWALK)
@@ -28,7 +28,7 @@ def test_houses_only_on_a_complete_group() -> None:
 
 
 def test_houses_not_on_a_group_with_a_mortgaged_street() -> None:
-    """RULES.md §8: no houses on a group that has a mortgaged street."""
+    """docs/rules.md §8: no houses on a group that has a mortgaged street."""
     g = new_game(2)
     give(g, 0, PARK, BOARDWALK)
     assert BUILD[PARK] in g.legal_actions(0)
@@ -38,7 +38,7 @@ def test_houses_not_on_a_group_with_a_mortgaged_street() -> None:
 
 
 def test_build_on_a_complete_group_costs_the_house_price() -> None:
-    """RULES.md §8: a house on a complete unmortgaged group costs the printed house cost and
+    """docs/rules.md §8: a house on a complete unmortgaged group costs the printed house cost and
     comes out of the bank's stock."""
     g = new_game(2)
     give(g, 0, PARK, BOARDWALK)
@@ -51,7 +51,7 @@ def test_build_on_a_complete_group_costs_the_house_price() -> None:
 
 
 def test_even_building() -> None:
-    """RULES.md §8: no street gets house n+1 until every street of its group has n."""
+    """docs/rules.md §8: no street gets house n+1 until every street of its group has n."""
     g = new_game(2)
     give(g, 0, ORIENTAL, VERMONT, CONNECTICUT)
     g.apply(0, BUILD[ORIENTAL])
@@ -69,7 +69,7 @@ def test_even_building() -> None:
 
 
 def test_even_selling() -> None:
-    """RULES.md §8: selling back is even too: sell from the most built street first."""
+    """docs/rules.md §8: selling back is even too: sell from the most built street first."""
     g = new_game(2)
     give(g, 0, PARK, BOARDWALK)
     set_levels(g, s37=2, s39=1)
@@ -83,7 +83,7 @@ def test_even_selling() -> None:
 
 
 def test_max_four_houses_then_hotel() -> None:
-    """RULES.md §8: at most 4 houses; the fifth building is a hotel, bought for the house
+    """docs/rules.md §8: at most 4 houses; the fifth building is a hotel, bought for the house
     cost, which returns the 4 houses to the bank; one hotel per street."""
     g = new_game(2)
     give(g, 0, PARK, BOARDWALK)
@@ -103,7 +103,7 @@ def test_max_four_houses_then_hotel() -> None:
 
 
 def test_hotel_needs_four_houses_on_every_street() -> None:
-    """RULES.md §8: a hotel needs 4 houses on every street of the group."""
+    """docs/rules.md §8: a hotel needs 4 houses on every street of the group."""
     g = new_game(2)
     give(g, 0, ORIENTAL, VERMONT, CONNECTICUT)
     set_levels(g, s6=4, s8=4, s9=3)
@@ -116,14 +116,14 @@ def test_hotel_needs_four_houses_on_every_street() -> None:
 
 
 def test_bank_holds_32_houses_and_12_hotels() -> None:
-    """RULES.md §8: the bank starts with 32 houses and 12 hotels."""
+    """docs/rules.md §8: the bank starts with 32 houses and 12 hotels."""
     g = new_game(4)
     assert g.houses_left == 32
     assert g.hotels_left == 12
 
 
 def test_no_house_when_the_bank_has_none() -> None:
-    """RULES.md §8: when the bank has no houses left, nobody can build a house (wait)."""
+    """docs/rules.md §8: when the bank has no houses left, nobody can build a house (wait)."""
     g = new_game(2)
     give(g, 0, PARK, BOARDWALK)
     g.houses_left = 1
@@ -135,7 +135,7 @@ def test_no_house_when_the_bank_has_none() -> None:
 
 
 def test_no_hotel_when_the_bank_has_none() -> None:
-    """RULES.md §8: when the bank has no hotels left, no hotel can be built."""
+    """docs/rules.md §8: when the bank has no hotels left, no hotel can be built."""
     g = new_game(2)
     give(g, 0, PARK, BOARDWALK)
     set_levels(g, s37=4, s39=4)
@@ -145,7 +145,7 @@ def test_no_hotel_when_the_bank_has_none() -> None:
 
 
 def test_no_houses_left_means_no_hotel_reachable() -> None:
-    """RULES.md §8 (TOUR): no street jumps to a hotel; with no houses in the bank a street
+    """docs/rules.md §8 (TOUR): no street jumps to a hotel; with no houses in the bank a street
     at 3 houses cannot get a fourth nor a hotel."""
     g = new_game(2)
     give(g, 0, PARK, BOARDWALK)
@@ -156,7 +156,7 @@ def test_no_houses_left_means_no_hotel_reachable() -> None:
 
 
 def test_enough_houses_for_every_builder_means_no_auction() -> None:
-    """RULES.md §8: while the bank has as many houses as players able to build, a house is
+    """docs/rules.md §8: while the bank has as many houses as players able to build, a house is
     simply bought."""
     g = new_game(3)
     give(g, 0, PARK, BOARDWALK)
@@ -169,7 +169,7 @@ def test_enough_houses_for_every_builder_means_no_auction() -> None:
 
 
 def test_housing_shortage_auction_won_by_requester() -> None:
-    """RULES.md §8: when the bank has fewer houses than players able to build, a build
+    """docs/rules.md §8: when the bank has fewer houses than players able to build, a build
     request opens an auction of the house among them, the requester opening at the house
     cost; the winner pays its bid and the house goes on the requested street."""
     g = new_game(3)
@@ -197,7 +197,7 @@ def test_housing_shortage_auction_won_by_requester() -> None:
 
 
 def test_housing_shortage_auction_won_by_another_player() -> None:
-    """RULES.md §8: a housing-shortage auction won by another player: it pays its bid and
+    """docs/rules.md §8: a housing-shortage auction won by another player: it pays its bid and
     places the house on one of its own streets."""
     g = new_game(3)
     give(g, 0, PARK, BOARDWALK)
@@ -223,7 +223,7 @@ def test_housing_shortage_auction_won_by_another_player() -> None:
 
 
 def test_requester_keeps_house_at_opening_bid_when_nobody_raises() -> None:
-    """RULES.md §8: in a housing-shortage auction nobody outbids the requester's opening bid
+    """docs/rules.md §8: in a housing-shortage auction nobody outbids the requester's opening bid
     (the house cost): the requester gets it for that."""
     g = new_game(3)
     give(g, 0, PARK, BOARDWALK)
@@ -237,7 +237,7 @@ def test_requester_keeps_house_at_opening_bid_when_nobody_raises() -> None:
 
 
 def test_hotel_that_cannot_be_broken_down_cannot_be_sold_singly() -> None:
-    """RULES.md §8: a hotel is broken down into 4 houses only if the bank has 4 houses to
+    """docs/rules.md §8: a hotel is broken down into 4 houses only if the bank has 4 houses to
     hand back; without them 'sell' is illegal."""
     g = new_game(2)
     give(g, 0, PARK, BOARDWALK)
@@ -250,7 +250,7 @@ def test_hotel_that_cannot_be_broken_down_cannot_be_sold_singly() -> None:
 
 
 def test_hotel_sold_off_whole_when_bank_lacks_houses() -> None:
-    """RULES.md §8: a hotel sold off whole brings half the hotel price plus half the price
+    """docs/rules.md §8: a hotel sold off whole brings half the hotel price plus half the price
     of the 4 houses it replaced (200/2 + 4*200/2 = 500 on the dark blues), sold evenly."""
     g = new_game(2)
     give(g, 0, PARK, BOARDWALK)
@@ -266,7 +266,7 @@ def test_hotel_sold_off_whole_when_bank_lacks_houses() -> None:
 
 
 def test_hotel_broken_down_into_four_houses() -> None:
-    """RULES.md §8: with 4 houses in the bank, selling a hotel breaks it down into 4 houses
+    """docs/rules.md §8: with 4 houses in the bank, selling a hotel breaks it down into 4 houses
     for half the hotel price."""
     g = new_game(2)
     give(g, 0, PARK, BOARDWALK)
@@ -280,7 +280,7 @@ def test_hotel_broken_down_into_four_houses() -> None:
 
 
 def test_selling_houses_at_half_price() -> None:
-    """RULES.md §8: houses sell back to the bank at half the price paid."""
+    """docs/rules.md §8: houses sell back to the bank at half the price paid."""
     g = new_game(2)
     give(g, 0, PARK, BOARDWALK, MEDITERRANEAN, BALTIC)
     set_levels(g, s37=3, s39=3, s1=1, s3=1)
@@ -296,7 +296,7 @@ def test_selling_houses_at_half_price() -> None:
 
 
 def test_building_and_selling_out_of_turn() -> None:
-    """RULES.md §8 (and §2): buildings may be bought and sold during other players' turns."""
+    """docs/rules.md §8 (and §2): buildings may be bought and sold during other players' turns."""
     g = new_game(2)
     give(g, 1, PARK, BOARDWALK)
     assert g.pending == 0 and g.turn_player == 0

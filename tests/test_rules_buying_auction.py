@@ -1,4 +1,4 @@
-"""RULES.md §3 (buying and auctions), one test per rule, money checked exactly."""
+"""docs/rules.md §3 (buying and auctions), one test per rule, money checked exactly."""
 
 from __future__ import annotations
 
@@ -28,7 +28,8 @@ def _on_connecticut(players: int = 4, **rules: object) -> Game:
 
 
 def test_buy_unowned_property_at_printed_price() -> None:
-    """RULES.md §3: landing on an unowned property, the player may buy it at the printed price."""
+    """docs/rules.md §3: landing on an unowned property, the player may buy it at the printed
+    price."""
     g = _on_connecticut()
     assert g.legal_actions(0)[:2] == [A.BUY, A.DECLINE]
     events = g.apply(0, "buy")
@@ -46,7 +47,7 @@ def test_buy_unowned_property_at_printed_price() -> None:
 def test_buy_railroad_and_utility(
     start: int, dice: tuple[int, int], square: int, price: int
 ) -> None:
-    """RULES.md §3: railroads and utilities are bought like streets, at the printed price."""
+    """docs/rules.md §3: railroads and utilities are bought like streets, at the printed price."""
     g = new_game(2)
     g.players[0].position = start
     rig_dice(g, dice)
@@ -58,7 +59,7 @@ def test_buy_railroad_and_utility(
 
 
 def test_declined_property_is_auctioned_to_every_player_including_the_decliner() -> None:
-    """RULES.md §3: if the player declines, the bank auctions it at once to all players."""
+    """docs/rules.md §3: if the player declines, the bank auctions it at once to all players."""
     g = _on_connecticut(4)
     events = g.apply(0, "decline")
     assert g.auction is not None
@@ -72,7 +73,7 @@ def test_declined_property_is_auctioned_to_every_player_including_the_decliner()
 
 
 def test_decliner_may_win_the_auction_below_printed_price() -> None:
-    """RULES.md §3: the decliner bids too, and bidding may start below the printed price."""
+    """docs/rules.md §3: the decliner bids too, and bidding may start below the printed price."""
     g = _on_connecticut(3)
     g.apply(0, "decline")
     for _ in range(3):
@@ -89,7 +90,8 @@ def test_decliner_may_win_the_auction_below_printed_price() -> None:
 
 
 def test_cannot_pay_means_auction() -> None:
-    """RULES.md §3: a player who cannot pay may only decline; the property is then auctioned."""
+    """docs/rules.md §3: a player who cannot pay may only decline; the property is then
+    auctioned."""
     g = new_game(3)
     g.players[0].cash = 100
     rig_dice(g, (4, 5))
@@ -107,7 +109,7 @@ def test_cannot_pay_means_auction() -> None:
 
 
 def test_nobody_bids_the_bank_keeps_the_property() -> None:
-    """RULES.md §3: no bid at the auction: the bank keeps the property."""
+    """docs/rules.md §3: no bid at the auction: the bank keeps the property."""
     g = _on_connecticut(4)
     g.apply(0, "decline")
     events: list[E.Event] = []
@@ -122,7 +124,7 @@ def test_nobody_bids_the_bank_keeps_the_property() -> None:
 
 
 def test_bid_must_exceed_the_high_bid() -> None:
-    """RULES.md §3: open auction: each bid must raise the high bid (minimum raise 1)."""
+    """docs/rules.md §3: open auction: each bid must raise the high bid (minimum raise 1)."""
     g = _on_connecticut(3)
     g.apply(0, "decline")
     first = g.pending
@@ -141,7 +143,7 @@ def test_bid_must_exceed_the_high_bid() -> None:
 
 
 def test_bid_may_not_exceed_cash() -> None:
-    """RULES.md §3: a bid may not exceed the bidder's cash."""
+    """docs/rules.md §3: a bid may not exceed the bidder's cash."""
     g = _on_connecticut(3)
     g.apply(0, "decline")
     seat = g.pending
@@ -157,7 +159,7 @@ def test_bid_may_not_exceed_cash() -> None:
 
 
 def test_passing_leaves_the_auction() -> None:
-    """RULES.md §3: a player who passes leaves the auction and may not bid again."""
+    """docs/rules.md §3: a player who passes leaves the auction and may not bid again."""
     g = _on_connecticut(3)
     g.apply(0, "decline")
     quitter = g.pending
@@ -173,7 +175,7 @@ def test_passing_leaves_the_auction() -> None:
 
 
 def test_last_bidder_standing_wins_and_pays_own_bid() -> None:
-    """RULES.md §3: the auction ends when no one raises; the high bidder pays and gets it."""
+    """docs/rules.md §3: the auction ends when no one raises; the high bidder pays and gets it."""
     g = _on_connecticut(4)
     g.apply(0, "decline")
     order = list(g.auction.bidders)  # type: ignore[union-attr]
@@ -195,7 +197,7 @@ def test_last_bidder_standing_wins_and_pays_own_bid() -> None:
 
 
 def test_auction_none_option_leaves_declined_property_with_bank() -> None:
-    """RULES.md §3: option auction=none: a declined property simply stays with the bank."""
+    """docs/rules.md §3: option auction=none: a declined property simply stays with the bank."""
     g = _on_connecticut(3, auction="none")
     events = g.apply(0, "decline")
     assert g.auction is None
@@ -206,7 +208,7 @@ def test_auction_none_option_leaves_declined_property_with_bank() -> None:
 
 
 def test_auction_after_doubles_then_the_roller_rolls_again() -> None:
-    """RULES.md §3 with §2: the auction runs at once; then the doubles roller rolls again."""
+    """docs/rules.md §3 with §2: the auction runs at once; then the doubles roller rolls again."""
     g = new_game(3)
     rig_dice(g, (3, 3))
     g.apply(0, "roll")

@@ -1,4 +1,4 @@
-"""RULES.md §5 (cards), one test per rule, money checked exactly."""
+"""docs/rules.md §5 (cards), one test per rule, money checked exactly."""
 
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ def _deck_keys(g: Game, deck: str) -> list[str]:
 
 
 def test_card_is_obeyed_and_put_back_at_the_bottom() -> None:
-    """RULES.md §5: take the top card, obey it, put it back at the bottom of the deck."""
+    """docs/rules.md §5: take the top card, obey it, put it back at the bottom of the deck."""
     g = new_game(2)
     _chance(g, 7, "chance_bank_dividend")
     assert g.players[0].cash == 1550
@@ -48,7 +48,7 @@ def test_card_is_obeyed_and_put_back_at_the_bottom() -> None:
 
 
 def test_get_out_of_jail_free_card_is_kept_and_deck_has_15() -> None:
-    """RULES.md §5: Get Out of Jail Free is kept until used; the deck then has 15 cards."""
+    """docs/rules.md §5: Get Out of Jail Free is kept until used; the deck then has 15 cards."""
     g = new_game(2)
     _chance(g, 7, "chance_get_out_of_jail_free")
     p = g.players[0]
@@ -61,7 +61,7 @@ def test_get_out_of_jail_free_card_is_kept_and_deck_has_15() -> None:
 
 
 def test_used_get_out_of_jail_free_card_returns_to_the_deck() -> None:
-    """RULES.md §5/§7: the kept card, once used, goes back under its deck (16 again)."""
+    """docs/rules.md §5/§7: the kept card, once used, goes back under its deck (16 again)."""
     g = new_game(2)
     _draw(g, 17, "community_chest", "community_chest_get_out_of_jail_free")
     assert len(_deck_keys(g, "community_chest")) == 15
@@ -81,7 +81,7 @@ def test_used_get_out_of_jail_free_card_returns_to_the_deck() -> None:
 
 
 def test_get_out_of_jail_free_card_may_be_sold_to_another_player() -> None:
-    """RULES.md §5: the kept Get Out of Jail Free card may be sold at an agreed price."""
+    """docs/rules.md §5: the kept Get Out of Jail Free card may be sold at an agreed price."""
     g = new_game(2)
     _chance(g, 7, "chance_get_out_of_jail_free")
     g.apply(0, "propose 1 give=card:chance take=$75")
@@ -98,7 +98,7 @@ def test_get_out_of_jail_free_card_may_be_sold_to_another_player() -> None:
 
 
 def test_advance_card_passing_go_pays_200() -> None:
-    """RULES.md §5: a card moves the token forward; passing GO pays 200."""
+    """docs/rules.md §5: a card moves the token forward; passing GO pays 200."""
     g = new_game(2)
     give(g, 0, 11)
     _chance(g, 36, "chance_advance_to_st_charles_place")
@@ -107,7 +107,7 @@ def test_advance_card_passing_go_pays_200() -> None:
 
 
 def test_advance_card_not_passing_go_pays_nothing() -> None:
-    """RULES.md §5: advancing without passing GO pays no salary (7 -> Illinois 24)."""
+    """docs/rules.md §5: advancing without passing GO pays no salary (7 -> Illinois 24)."""
     g = new_game(2)
     give(g, 0, 24)
     _chance(g, 7, "chance_advance_to_illinois_avenue")
@@ -116,7 +116,7 @@ def test_advance_card_not_passing_go_pays_nothing() -> None:
 
 
 def test_advance_to_go_card_pays_200() -> None:
-    """RULES.md §5: Advance to Go collects 200."""
+    """docs/rules.md §5: Advance to Go collects 200."""
     g = new_game(2)
     _chance(g, 22, "chance_advance_to_go")
     assert g.players[0].position == 0
@@ -124,7 +124,7 @@ def test_advance_to_go_card_pays_200() -> None:
 
 
 def test_advance_card_resolves_the_square_rent() -> None:
-    """RULES.md §5: after a card move the square is resolved (Boardwalk, owner's rent)."""
+    """docs/rules.md §5: after a card move the square is resolved (Boardwalk, owner's rent)."""
     g = new_game(2)
     give(g, 1, 39)
     _chance(g, 36, "chance_advance_to_boardwalk")
@@ -134,7 +134,7 @@ def test_advance_card_resolves_the_square_rent() -> None:
 
 
 def test_trip_to_reading_railroad_passes_go() -> None:
-    """RULES.md §5: trip to Reading Railroad from 36 passes GO (200) and offers the buy."""
+    """docs/rules.md §5: trip to Reading Railroad from 36 passes GO (200) and offers the buy."""
     g = new_game(2)
     _chance(g, 36, "chance_trip_to_reading_railroad")
     assert g.players[0].position == 5
@@ -143,7 +143,7 @@ def test_trip_to_reading_railroad_passes_go() -> None:
 
 
 def test_go_to_jail_card_never_pays_go() -> None:
-    """RULES.md §5/§2: the Go to Jail card moves straight to jail, no GO salary."""
+    """docs/rules.md §5/§2: the Go to Jail card moves straight to jail, no GO salary."""
     g = new_game(2)
     events = _chance(g, 36, "chance_go_to_jail")
     p = g.players[0]
@@ -157,7 +157,7 @@ def test_go_to_jail_card_never_pays_go() -> None:
     "chance,railroad,go", [(7, 15, 0), (22, 25, 0), (36, 5, 200)]
 )
 def test_nearest_railroad_card_charges_twice_the_rent(chance: int, railroad: int, go: int) -> None:
-    """RULES.md §5: nearest railroad card: owned: pay the owner twice the rent (7->15,
+    """docs/rules.md §5: nearest railroad card: owned: pay the owner twice the rent (7->15,
     22->25, 36->5 passing GO)."""
     for card in ("chance_advance_to_nearest_railroad_1", "chance_advance_to_nearest_railroad_2"):
         g = new_game(2)
@@ -170,7 +170,7 @@ def test_nearest_railroad_card_charges_twice_the_rent(chance: int, railroad: int
 
 @pytest.mark.parametrize("chance,railroad,go", [(7, 15, 0), (22, 25, 0), (36, 5, 200)])
 def test_nearest_railroad_card_unowned_may_be_bought(chance: int, railroad: int, go: int) -> None:
-    """RULES.md §5: nearest railroad card: unowned, the player may buy it from the bank."""
+    """docs/rules.md §5: nearest railroad card: unowned, the player may buy it from the bank."""
     g = new_game(2)
     _chance(g, chance, "chance_advance_to_nearest_railroad_1")
     assert g.players[0].position == railroad
@@ -184,7 +184,7 @@ def test_nearest_railroad_card_unowned_may_be_bought(chance: int, railroad: int,
 def test_nearest_utility_card_charges_ten_times_a_fresh_throw(
     chance: int, utility: int, go: int
 ) -> None:
-    """RULES.md §5: nearest utility card: owned: throw the dice, pay 10 x the throw."""
+    """docs/rules.md §5: nearest utility card: owned: throw the dice, pay 10 x the throw."""
     g = new_game(2)
     give(g, 1, utility)  # one utility only: a normal visit would be 4 x
     events = _chance(g, chance, "chance_advance_to_nearest_utility", (5, 6))
@@ -195,7 +195,7 @@ def test_nearest_utility_card_charges_ten_times_a_fresh_throw(
 
 
 def test_nearest_utility_card_unowned_may_be_bought() -> None:
-    """RULES.md §5: nearest utility card: unowned, the player may buy it from the bank."""
+    """docs/rules.md §5: nearest utility card: unowned, the player may buy it from the bank."""
     g = new_game(2)
     _chance(g, 22, "chance_advance_to_nearest_utility")
     assert g.players[0].position == 28
@@ -205,7 +205,7 @@ def test_nearest_utility_card_unowned_may_be_bought() -> None:
 
 
 def test_go_back_3_from_36_lands_on_community_chest_and_draws() -> None:
-    """RULES.md §5: "go back 3 spaces" from Chance 36 lands on Community Chest 33 and draws."""
+    """docs/rules.md §5: "go back 3 spaces" from Chance 36 lands on Community Chest 33 and draws."""
     g = new_game(2)
     stack_deck(g, "community_chest", "community_chest_bank_error")
     events = _chance(g, 36, "chance_go_back_3_spaces")
@@ -215,7 +215,7 @@ def test_go_back_3_from_36_lands_on_community_chest_and_draws() -> None:
 
 
 def test_go_back_3_from_7_lands_on_income_tax() -> None:
-    """RULES.md §5: "go back 3 spaces" from Chance 7 lands on Income Tax (4) and pays 200."""
+    """docs/rules.md §5: "go back 3 spaces" from Chance 7 lands on Income Tax (4) and pays 200."""
     g = new_game(2)
     events = _chance(g, 7, "chance_go_back_3_spaces")
     assert g.players[0].position == 4
@@ -224,7 +224,7 @@ def test_go_back_3_from_7_lands_on_income_tax() -> None:
 
 
 def test_go_back_3_from_22_lands_on_new_york_avenue() -> None:
-    """RULES.md §5: "go back 3 spaces" from Chance 22 lands on New York Avenue (19)."""
+    """docs/rules.md §5: "go back 3 spaces" from Chance 22 lands on New York Avenue (19)."""
     g = new_game(2)
     give(g, 1, 19)
     _chance(g, 22, "chance_go_back_3_spaces")
@@ -236,21 +236,21 @@ def test_go_back_3_from_22_lands_on_new_york_avenue() -> None:
 
 
 def test_chairman_of_the_board_pays_each_player_50() -> None:
-    """RULES.md §5: "pay each player 50": the drawer pays 50 to every other player."""
+    """docs/rules.md §5: "pay each player 50": the drawer pays 50 to every other player."""
     g = new_game(4)
     _chance(g, 7, "chance_chairman_of_the_board")
     assert [p.cash for p in g.players] == [1500 - 150, 1550, 1550, 1550]
 
 
 def test_birthday_collects_10_from_each_player() -> None:
-    """RULES.md §5: "collect 10 from each player": every other player pays the drawer 10."""
+    """docs/rules.md §5: "collect 10 from each player": every other player pays the drawer 10."""
     g = new_game(4)
     _draw(g, 17, "community_chest", "community_chest_birthday")
     assert [p.cash for p in g.players] == [1530, 1490, 1490, 1490]
 
 
 def test_general_repairs_25_per_house_100_per_hotel() -> None:
-    """RULES.md §5: Chance general repairs: 25 per house, 100 per hotel."""
+    """docs/rules.md §5: Chance general repairs: 25 per house, 100 per hotel."""
     g = new_game(2)
     give(g, 0, 1, 3, 6, 8, 9)
     set_levels(g, s1=4, s3=5, s6=2, s8=2, s9=1)  # 9 houses, 1 hotel
@@ -259,7 +259,7 @@ def test_general_repairs_25_per_house_100_per_hotel() -> None:
 
 
 def test_street_repairs_40_per_house_115_per_hotel() -> None:
-    """RULES.md §5: Community Chest street repairs: 40 per house, 115 per hotel."""
+    """docs/rules.md §5: Community Chest street repairs: 40 per house, 115 per hotel."""
     g = new_game(2)
     give(g, 0, 1, 3, 6, 8, 9)
     set_levels(g, s1=4, s3=5, s6=2, s8=2, s9=1)
@@ -268,7 +268,7 @@ def test_street_repairs_40_per_house_115_per_hotel() -> None:
 
 
 def test_repairs_with_no_buildings_cost_nothing() -> None:
-    """RULES.md §5: repairs with no houses or hotels cost nothing."""
+    """docs/rules.md §5: repairs with no houses or hotels cost nothing."""
     g = new_game(2)
     give(g, 0, 1, 3)
     _chance(g, 7, "chance_general_repairs")
@@ -280,7 +280,7 @@ def test_repairs_with_no_buildings_cost_nothing() -> None:
     [("chance_speeding_fine", -15), ("chance_building_loan_matures", 150)],
 )
 def test_pay_and_collect_cards_move_exact_amounts(card: str, delta: int) -> None:
-    """RULES.md §5: pay / collect cards move the printed amount to or from the bank."""
+    """docs/rules.md §5: pay / collect cards move the printed amount to or from the bank."""
     g = new_game(2)
     _chance(g, 22, card)
     assert g.players[0].cash == 1500 + delta

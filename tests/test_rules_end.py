@@ -1,4 +1,4 @@
-"""RULES.md §11 (end of the game), one test per rule, money checked exactly."""
+"""docs/rules.md §11 (end of the game), one test per rule, money checked exactly."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ def _go_broke_on_boardwalk(g: Game, seat: int, owner: int) -> list[E.Event]:
 
 
 def test_last_player_not_bankrupt_wins() -> None:
-    """RULES.md §11: end=last_player (default): the last player not bankrupt wins."""
+    """docs/rules.md §11: end=last_player (default): the last player not bankrupt wins."""
     g = new_game(3)
     assert g.rules.end == "last_player"
     give(g, 2, 37, 39)
@@ -48,7 +48,7 @@ def test_last_player_not_bankrupt_wins() -> None:
 
 
 def test_outcome_ranking_by_net_worth() -> None:
-    """RULES.md §11: when the game is stopped, the players are ranked by net worth."""
+    """docs/rules.md §11: when the game is stopped, the players are ranked by net worth."""
     g = new_game(3, turn_limit=1)
     g.players[0].cash = 1000
     g.players[1].cash = 900
@@ -67,7 +67,7 @@ def test_outcome_ranking_by_net_worth() -> None:
 
 
 def test_net_worth_formula() -> None:
-    """RULES.md §11: net worth = cash + printed price of each unmortgaged property + half the
+    """docs/rules.md §11: net worth = cash + printed price of each unmortgaged property + half the
     price of a mortgaged one + buildings at cost (a hotel counts its houses too) - debts."""
     g = new_game(2)
     g.players[0].cash = 1000
@@ -82,7 +82,7 @@ def test_net_worth_formula() -> None:
 
 
 def test_net_worth_subtracts_debts() -> None:
-    """RULES.md §11: net worth subtracts what the player owes (an unpaid rent debt)."""
+    """docs/rules.md §11: net worth subtracts what the player owes (an unpaid rent debt)."""
     g = new_game(2)
     give(g, 1, 37, 39)
     set_levels(g, s37=5, s39=5)
@@ -97,7 +97,7 @@ def test_net_worth_subtracts_debts() -> None:
 
 
 def test_turn_limit_ends_the_game_with_no_winner() -> None:
-    """RULES.md §11: option turn_limit: the game stops after n turns, reason turn_limit, no
+    """docs/rules.md §11: option turn_limit: the game stops after n turns, reason turn_limit, no
     winner, players ranked by net worth."""
     g = new_game(2, turn_limit=3)
     give(g, 0, 3, 8)
@@ -125,7 +125,7 @@ def test_turn_limit_ends_the_game_with_no_winner() -> None:
 
 
 def test_no_turn_limit_by_default() -> None:
-    """RULES.md §11: turn_limit is an option for simulations; by default play goes on."""
+    """docs/rules.md §11: turn_limit is an option for simulations; by default play goes on."""
     g = new_game(2)
     assert g.rules.turn_limit is None
     give(g, 0, 3)

@@ -1,4 +1,4 @@
-"""RULES.md §7 Jail: going there, just visiting, getting out, and life inside."""
+"""docs/rules.md §7 Jail: going there, just visiting, getting out, and life inside."""
 
 from __future__ import annotations
 
@@ -60,7 +60,7 @@ def fail_jail_roll(game: Game, seat: int) -> None:
 
 
 def test_go_to_jail_square_sends_to_jail_without_salary() -> None:
-    """RULES.md §7: the Go To Jail square sends the player to jail; the turn ends at once,
+    """docs/rules.md §7: the Go To Jail square sends the player to jail; the turn ends at once,
     even after doubles, and no GO salary is paid."""
     g = new_game(2)
     g.players[0].position = 26
@@ -77,7 +77,7 @@ def test_go_to_jail_square_sends_to_jail_without_salary() -> None:
 
 
 def test_go_to_jail_card_sends_to_jail_without_salary() -> None:
-    """RULES.md §7: a Go To Jail card sends the player to jail, passing GO pays nothing and
+    """docs/rules.md §7: a Go To Jail card sends the player to jail, passing GO pays nothing and
     the turn ends at once (even after doubles)."""
     g = new_game(2)
     stack_deck(g, "chance", "chance_go_to_jail")
@@ -93,7 +93,7 @@ def test_go_to_jail_card_sends_to_jail_without_salary() -> None:
 
 
 def test_community_chest_go_to_jail_card() -> None:
-    """RULES.md §7: the Community Chest Go To Jail card also jails the player."""
+    """docs/rules.md §7: the Community Chest Go To Jail card also jails the player."""
     g = new_game(2)
     stack_deck(g, "community_chest", "community_chest_go_to_jail")
     g.players[0].position = 12
@@ -105,7 +105,7 @@ def test_community_chest_go_to_jail_card() -> None:
 
 
 def test_three_doubles_send_to_jail_without_moving() -> None:
-    """RULES.md §7 (and §2): the third doubles in one turn sends the player to jail without
+    """docs/rules.md §7 (and §2): the third doubles in one turn sends the player to jail without
     moving for that roll."""
     g = new_game(2)
     give(g, 0, 6, 14)
@@ -125,7 +125,7 @@ def test_three_doubles_send_to_jail_without_moving() -> None:
 
 
 def test_landing_on_jail_is_just_visiting() -> None:
-    """RULES.md §7: landing on Jail by a normal move is just visiting."""
+    """docs/rules.md §7: landing on Jail by a normal move is just visiting."""
     g = new_game(2)
     g.players[0].position = 4
     rig_dice(g, (2, 4))
@@ -144,7 +144,7 @@ def test_landing_on_jail_is_just_visiting() -> None:
 
 
 def test_doubles_free_the_prisoner_without_extra_roll() -> None:
-    """RULES.md §7: doubles in jail free the player, who moves by that roll; the doubles
+    """docs/rules.md §7: doubles in jail free the player, who moves by that roll; the doubles
     do not give another roll."""
     g = new_game(2)
     put_in_jail(g, 0)
@@ -162,7 +162,7 @@ def test_doubles_free_the_prisoner_without_extra_roll() -> None:
 
 
 def test_pay_fine_before_rolling_then_roll_and_move() -> None:
-    """RULES.md §7: pay 50 before rolling on the first turn in jail, then roll and move;
+    """docs/rules.md §7: pay 50 before rolling on the first turn in jail, then roll and move;
     doubles on that roll do give another roll."""
     g = new_game(2)
     put_in_jail(g, 0)
@@ -184,7 +184,7 @@ def test_pay_fine_before_rolling_then_roll_and_move() -> None:
 
 
 def test_pay_fine_allowed_on_second_turn_not_third() -> None:
-    """RULES.md §7: the fine may be paid before rolling on the first or second turn in jail
+    """docs/rules.md §7: the fine may be paid before rolling on the first or second turn in jail
     only; on the third turn the player must roll (or use a card)."""
     g = new_game(2)
     put_in_jail(g, 0)
@@ -204,7 +204,7 @@ def test_pay_fine_allowed_on_second_turn_not_third() -> None:
 
 
 def test_pay_fine_on_second_turn() -> None:
-    """RULES.md §7: after one failed roll, paying the fine on the second turn frees the
+    """docs/rules.md §7: after one failed roll, paying the fine on the second turn frees the
     player for 50, who then rolls and moves."""
     g = new_game(2)
     put_in_jail(g, 0)
@@ -220,7 +220,7 @@ def test_pay_fine_on_second_turn() -> None:
 
 
 def test_use_card_goes_back_under_its_deck() -> None:
-    """RULES.md §7: a Get Out of Jail Free card frees the player for nothing; the card goes
+    """docs/rules.md §7: a Get Out of Jail Free card frees the player for nothing; the card goes
     back under (to the bottom of) its deck; then the player rolls and moves."""
     g = new_game(2)
     put_in_jail(g, 0)
@@ -242,7 +242,7 @@ def test_use_card_goes_back_under_its_deck() -> None:
 
 
 def test_use_card_bought_from_another_player() -> None:
-    """RULES.md §7: a Get Out of Jail Free card bought from another player also frees the
+    """docs/rules.md §7: a Get Out of Jail Free card bought from another player also frees the
     prisoner, and returns under its own deck (Community Chest here)."""
     g = new_game(2)
     put_in_jail(g, 0)
@@ -257,7 +257,7 @@ def test_use_card_bought_from_another_player() -> None:
 
 
 def test_use_card_allowed_on_third_turn() -> None:
-    """RULES.md §7: a card may be used on the third turn too, when the fine no longer can."""
+    """docs/rules.md §7: a card may be used on the third turn too, when the fine no longer can."""
     g = new_game(2)
     put_in_jail(g, 0)
     hand_jail_card(g, 0, "chance")
@@ -271,7 +271,7 @@ def test_use_card_allowed_on_third_turn() -> None:
 
 
 def test_third_failed_roll_pays_fine_and_moves() -> None:
-    """RULES.md §7: after the third failed roll the player pays 50 and moves by that roll."""
+    """docs/rules.md §7: after the third failed roll the player pays 50 and moves by that roll."""
     g = new_game(2)
     put_in_jail(g, 0)
     give(g, 0, 15)
@@ -292,7 +292,7 @@ def test_third_failed_roll_pays_fine_and_moves() -> None:
 
 
 def test_in_jail_still_collects_rent() -> None:
-    """RULES.md §7: a player in jail still collects rent."""
+    """docs/rules.md §7: a player in jail still collects rent."""
     g = new_game(2)
     put_in_jail(g, 0)
     give(g, 0, 16)
@@ -306,7 +306,7 @@ def test_in_jail_still_collects_rent() -> None:
 
 
 def test_in_jail_may_build_and_mortgage() -> None:
-    """RULES.md §7: a player in jail may build and mortgage, also during others' turns."""
+    """docs/rules.md §7: a player in jail may build and mortgage, also during others' turns."""
     g = new_game(2)
     put_in_jail(g, 0)
     give(g, 0, 37, 39, 5)
@@ -322,7 +322,7 @@ def test_in_jail_may_build_and_mortgage() -> None:
 
 
 def test_in_jail_may_trade() -> None:
-    """RULES.md §7: a player in jail may trade."""
+    """docs/rules.md §7: a player in jail may trade."""
     g = new_game(2)
     put_in_jail(g, 0)
     give(g, 1, 5)
@@ -334,7 +334,7 @@ def test_in_jail_may_trade() -> None:
 
 
 def test_in_jail_may_bid_in_auctions() -> None:
-    """RULES.md §7: a player in jail may bid in auctions (and win)."""
+    """docs/rules.md §7: a player in jail may bid in auctions (and win)."""
     g = new_game(2)
     put_in_jail(g, 0)
     fail_jail_roll(g, 0)
@@ -353,7 +353,7 @@ def test_in_jail_may_bid_in_auctions() -> None:
 
 
 def test_doubles_on_third_turn_free_without_fine() -> None:
-    """RULES.md §7: doubles on the third turn in jail free the player without the fine."""
+    """docs/rules.md §7: doubles on the third turn in jail free the player without the fine."""
     g = new_game(2)
     put_in_jail(g, 0)
     give(g, 0, 16)
@@ -369,7 +369,7 @@ def test_doubles_on_third_turn_free_without_fine() -> None:
 
 
 def test_third_failed_roll_without_cash_raises_fine_then_moves() -> None:
-    """RULES.md §7 and §9: after the third failed roll a player short of the 50 must raise
+    """docs/rules.md §7 and §9: after the third failed roll a player short of the 50 must raise
     it first, then moves by that roll."""
     g = new_game(2)
     put_in_jail(g, 0)

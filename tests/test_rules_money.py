@@ -1,4 +1,4 @@
-"""RULES.md §9 Money trouble, trades, mortgages and bankruptcy."""
+"""docs/rules.md §9 Money trouble, trades, mortgages and bankruptcy."""
 
 from __future__ import annotations
 
@@ -63,7 +63,7 @@ def land_on_boardwalk(game: Game, seat: int) -> list[E.Event]:
     ],
 )
 def test_mortgage_pays_half_the_price(square: int, value: int) -> None:
-    """RULES.md §9: mortgaging pays the mortgage value, half the printed price."""
+    """docs/rules.md §9: mortgaging pays the mortgage value, half the printed price."""
     g = new_game(2)
     give(g, 0, square)
     assert MORTGAGE[square] in g.legal_actions(0)
@@ -86,7 +86,7 @@ def test_mortgage_pays_half_the_price(square: int, value: int) -> None:
     ],
 )
 def test_lifting_a_mortgage_costs_value_plus_ten_percent_rounded_up(square: int, cost: int) -> None:
-    """RULES.md §9: lifting a mortgage costs the value + 10 %, rounded up (Park Place 175 ->
+    """docs/rules.md §9: lifting a mortgage costs the value + 10 %, rounded up (Park Place 175 ->
     193 in all)."""
     g = new_game(2)
     give(g, 0, square)
@@ -99,7 +99,7 @@ def test_lifting_a_mortgage_costs_value_plus_ten_percent_rounded_up(square: int,
 
 
 def test_no_rent_on_a_mortgaged_property() -> None:
-    """RULES.md §9: a mortgaged property earns no rent."""
+    """docs/rules.md §9: a mortgaged property earns no rent."""
     g = new_game(2)
     give(g, 1, PARK, BOARDWALK)
     g.apply(1, MORTGAGE[BOARDWALK])
@@ -109,7 +109,7 @@ def test_no_rent_on_a_mortgaged_property() -> None:
 
 
 def test_no_mortgage_while_the_group_has_buildings() -> None:
-    """RULES.md §9: only an undeveloped property of a group without buildings may be
+    """docs/rules.md §9: only an undeveloped property of a group without buildings may be
     mortgaged; selling the buildings and mortgaging in one batch is fine."""
     g = new_game(2)
     give(g, 0, PARK, BOARDWALK)
@@ -128,7 +128,7 @@ def test_no_mortgage_while_the_group_has_buildings() -> None:
 
 
 def test_trade_cash_properties_and_jail_cards_both_ways() -> None:
-    """RULES.md §9: a trade moves cash, properties and Get Out of Jail Free cards between
+    """docs/rules.md §9: a trade moves cash, properties and Get Out of Jail Free cards between
     two players, in both directions."""
     g = new_game(3)
     give(g, 0, MEDITERRANEAN, READING)
@@ -156,7 +156,7 @@ def test_trade_cash_properties_and_jail_cards_both_ways() -> None:
 
 
 def test_trade_rejected_changes_nothing() -> None:
-    """RULES.md §9: a rejected trade changes nothing."""
+    """docs/rules.md §9: a rejected trade changes nothing."""
     g = new_game(2)
     give(g, 1, BOARDWALK)
     g.apply(0, "propose 1 give=$300 take=39")
@@ -169,7 +169,7 @@ def test_trade_rejected_changes_nothing() -> None:
 
 
 def test_trade_countered_then_accepted() -> None:
-    """RULES.md §9: the target may counter; the counter-offer goes to the proposer, who may
+    """docs/rules.md §9: the target may counter; the counter-offer goes to the proposer, who may
     accept it."""
     g = new_game(2)
     give(g, 1, BOARDWALK)
@@ -186,7 +186,7 @@ def test_trade_countered_then_accepted() -> None:
 
 
 def test_no_street_of_a_built_group_may_be_traded() -> None:
-    """RULES.md §9: no street of a group with buildings may change hands, in either side of
+    """docs/rules.md §9: no street of a group with buildings may change hands, in either side of
     the trade; other properties may."""
     g = new_game(2)
     give(g, 0, PARK, BOARDWALK, READING)
@@ -202,7 +202,7 @@ def test_no_street_of_a_built_group_may_be_traded() -> None:
 
 
 def test_trade_refused_if_group_gets_built_before_acceptance() -> None:
-    """RULES.md §9: the no-buildings rule holds at acceptance too."""
+    """docs/rules.md §9: the no-buildings rule holds at acceptance too."""
     g = new_game(2)
     give(g, 0, PARK, BOARDWALK)
     g.apply(1, "propose 0 give=$500 take=39")
@@ -212,7 +212,7 @@ def test_trade_refused_if_group_gets_built_before_acceptance() -> None:
 
 
 def test_received_mortgaged_property_costs_ten_percent_then_lift() -> None:
-    """RULES.md §9: who receives a mortgaged property pays 10 % at once, then may lift the
+    """docs/rules.md §9: who receives a mortgaged property pays 10 % at once, then may lift the
     mortgage now for the value alone."""
     g = new_game(2)
     give(g, 1, PARK)
@@ -233,7 +233,7 @@ def test_received_mortgaged_property_costs_ten_percent_then_lift() -> None:
 
 
 def test_received_mortgaged_property_kept_pays_ten_percent_again_later() -> None:
-    """RULES.md §9: a received mortgaged property may be kept mortgaged; lifting it later
+    """docs/rules.md §9: a received mortgaged property may be kept mortgaged; lifting it later
     costs value + 10 % again."""
     g = new_game(2)
     give(g, 1, PARK)
@@ -252,7 +252,7 @@ def test_received_mortgaged_property_kept_pays_ten_percent_again_later() -> None
 
 
 def test_debtor_must_raise_funds_before_bankruptcy() -> None:
-    """RULES.md §9: a player who owes more than their cash must raise it (mortgage, sell);
+    """docs/rules.md §9: a player who owes more than their cash must raise it (mortgage, sell);
     'bankrupt' is illegal while selling everything would cover the debt."""
     g = new_game(2)
     give(g, 1, PARK, BOARDWALK)
@@ -275,7 +275,7 @@ def test_debtor_must_raise_funds_before_bankruptcy() -> None:
 
 
 def test_bankrupt_legal_when_liquidation_cannot_cover_the_debt() -> None:
-    """RULES.md §9: who cannot pay even after selling everything may declare bankruptcy."""
+    """docs/rules.md §9: who cannot pay even after selling everything may declare bankruptcy."""
     g = new_game(3)
     give(g, 1, PARK, BOARDWALK)
     set_levels(g, s37=5, s39=5)  # Boardwalk hotel: 2000
@@ -287,7 +287,7 @@ def test_bankrupt_legal_when_liquidation_cannot_cover_the_debt() -> None:
 
 
 def test_bankruptcy_to_a_player() -> None:
-    """RULES.md §9: bankrupt to a player: the buildings go back to the bank at half price,
+    """docs/rules.md §9: bankrupt to a player: the buildings go back to the bank at half price,
     the creditor gets that cash and all other cash, the deeds and the jail cards;
     mortgaged deeds cost the creditor 10 % at once, then lift or keep."""
     g = new_game(3)
@@ -324,7 +324,7 @@ def test_bankruptcy_to_a_player() -> None:
 
 
 def test_bankruptcy_to_the_bank_auctions_everything() -> None:
-    """RULES.md §9: bankrupt to the bank: the bank takes everything and auctions each
+    """docs/rules.md §9: bankrupt to the bank: the bank takes everything and auctions each
     property one by one, without buildings (and unmortgaged); jail cards go back under
     their decks."""
     g = new_game(3)
@@ -367,7 +367,7 @@ def test_bankruptcy_to_the_bank_auctions_everything() -> None:
 
 
 def test_bank_never_runs_out_of_money() -> None:
-    """RULES.md §9 (and the engine's contract): the bank never runs out of money; it pays
+    """docs/rules.md §9 (and the engine's contract): the bank never runs out of money; it pays
     whatever it owes, beyond the printed money supply."""
     g = new_game(2, go_salary=1_000_000)
     squares = [sq for sq in range(40) if g.t.price[sq]]

@@ -1,4 +1,4 @@
-"""RULES.md §12: the presets, and the rule set's validation of every option."""
+"""docs/rules.md §12: the presets, and the rule set's validation of every option."""
 
 from __future__ import annotations
 
@@ -18,18 +18,18 @@ from monopoly.board.options import (
 
 
 def test_presets_are_exactly_those_of_section_12() -> None:
-    """RULES.md §12 lists classic, czech, short, timed, tournament, house."""
+    """docs/rules.md §12 lists classic, czech, short, timed, tournament, house."""
     assert PRESETS == ("classic", "czech", "short", "timed", "tournament", "house")
 
 
 def test_classic_is_the_defaults() -> None:
-    """RULES.md §12: classic is the defaults of §1-§11."""
+    """docs/rules.md §12: classic is the defaults of §1-§11."""
     assert preset("classic") == RuleSet()
     assert RuleSet().changed() == {}
 
 
 def test_czech_preset() -> None:
-    """RULES.md §12 czech: luxury tax 75, income tax choice, 2nd bankruptcy, build on
+    """docs/rules.md §12 czech: luxury tax 75, income tax choice, 2nd bankruptcy, build on
     landing; the salary before the first move (§2.3) and every estate to the bank (§9.9)."""
     r = preset("czech")
     assert r.go_salary_at_start is True
@@ -42,7 +42,7 @@ def test_czech_preset() -> None:
 
 
 def test_short_preset() -> None:
-    """RULES.md §12 short: 2 dealt paid deeds, hotel after 3 houses, 2nd bankruptcy ends;
+    """docs/rules.md §12 short: 2 dealt paid deeds, hotel after 3 houses, 2nd bankruptcy ends;
     §9: the short game's bankrupt hands buildings to the creditor."""
     r = preset("short")
     assert (r.starting_properties, r.starting_properties_paid) == (2, True)
@@ -52,14 +52,14 @@ def test_short_preset() -> None:
 
 
 def test_timed_preset() -> None:
-    """RULES.md §12 timed: 2 dealt paid deeds, a time limit, the richest wins."""
+    """docs/rules.md §12 timed: 2 dealt paid deeds, a time limit, the richest wins."""
     r = preset("timed")
     assert (r.starting_properties, r.starting_properties_paid) == (2, True)
     assert r.end == "time_limit" and r.time_limit_minutes is not None
 
 
 def test_tournament_preset() -> None:
-    """RULES.md §12 tournament: 3 dealt deeds (free), sealed bids, jail card cap 50,
+    """docs/rules.md §12 tournament: 3 dealt deeds (free), sealed bids, jail card cap 50,
     45 minutes, 30-second negotiations."""
     r = preset("tournament")
     assert (r.starting_properties, r.starting_properties_paid) == (3, False)
@@ -71,7 +71,7 @@ def test_tournament_preset() -> None:
 
 
 def test_house_preset_switches_every_house_rule() -> None:
-    """RULES.md §12 house: the RU house rules, each also a separate option (§3, §4, §6,
+    """docs/rules.md §12 house: the RU house rules, each also a separate option (§3, §4, §6,
     §7, §8, §9)."""
     r = preset("house")
     assert r.no_rent_in_jail and r.buy_after_first_lap and r.free_parking_pot
@@ -83,7 +83,7 @@ def test_house_preset_switches_every_house_rule() -> None:
 
 
 def test_a_preset_is_a_starting_point() -> None:
-    """RULES.md §12: every option can be set one by one on top of a preset."""
+    """docs/rules.md §12: every option can be set one by one on top of a preset."""
     r = preset("tournament", auction="open", starting_properties=1)
     assert r.auction == "open" and r.starting_properties == 1
     assert r.jail_card_max_price == 50
@@ -138,13 +138,13 @@ def test_wrong_types_are_errors(name: str, value: object) -> None:
      ("target_worth", "target_worth")],
 )
 def test_an_end_needs_its_parameter(end: str, needed: str) -> None:
-    """RULES.md §11: a time limit, a turn limit or a target worth needs its value."""
+    """docs/rules.md §11: a time limit, a turn limit or a target worth needs its value."""
     with pytest.raises(RulesError, match=needed):
         RuleSet(end=end)
 
 
 def test_every_option_cites_a_section() -> None:
-    """Every option names the RULES.md section it comes from."""
+    """Every option names the docs/rules.md section it comes from."""
     for name in option_names():
         assert option_section(name), name
     assert len(option_names()) == len(dataclasses.fields(RuleSet))

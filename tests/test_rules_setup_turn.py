@@ -1,4 +1,4 @@
-"""RULES.md §1 (setup) and §2 (a turn), one test per rule, money checked exactly."""
+"""docs/rules.md §1 (setup) and §2 (a turn), one test per rule, money checked exactly."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ def _unrig(game: Game) -> None:
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5, 6, 7, 8])
 def test_every_player_starts_with_1500_on_go(n: int) -> None:
-    """RULES.md §1: 2 to 8 players, each starts with 1500, all tokens start on GO."""
+    """docs/rules.md §1: 2 to 8 players, each starts with 1500, all tokens start on GO."""
     g = new_game(n)
     assert len(g.players) == n
     for p in g.players:
@@ -38,13 +38,13 @@ def test_every_player_starts_with_1500_on_go(n: int) -> None:
 
 @pytest.mark.parametrize("n", [0, 1, 9])
 def test_game_needs_two_to_eight_players(n: int) -> None:
-    """RULES.md §1: 2 to 8 players; fewer or more is refused."""
+    """docs/rules.md §1: 2 to 8 players; fewer or more is refused."""
     with pytest.raises(ValueError):
         Game([f"p{i}" for i in range(n)], 1, RuleSet())
 
 
 def test_decks_are_shuffled_face_down() -> None:
-    """RULES.md §1: Chance and Community Chest are shuffled (16 + 16 cards, order by seed)."""
+    """docs/rules.md §1: Chance and Community Chest are shuffled (16 + 16 cards, order by seed)."""
     orders = set()
     for seed in range(6):
         g = new_game(2, seed=seed)
@@ -83,7 +83,7 @@ def _game_with_order_throws(
 def test_order_of_play_highest_throw_starts_then_clockwise(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """RULES.md §1: each player rolls both dice, the highest total starts, then clockwise."""
+    """docs/rules.md §1: each player rolls both dice, the highest total starts, then clockwise."""
     g = _game_with_order_throws(monkeypatch, 4, [(3, 4), (2, 1), (6, 5), (2, 2)])
     assert g.order == [2, 3, 0, 1]
     assert g.turn_player == 2
@@ -97,7 +97,7 @@ def test_order_of_play_highest_throw_starts_then_clockwise(
 def test_order_of_play_tie_for_highest_throw_is_thrown_again(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """RULES.md §1: highest total starts; players tied for the highest throw again."""
+    """docs/rules.md §1: highest total starts; players tied for the highest throw again."""
     # seats 0 and 2 tie at 12; on the rethrow seat 2 (8) beats seat 0 (3)
     g = _game_with_order_throws(monkeypatch, 3, [(6, 6), (1, 1), (6, 6), (1, 2), (4, 4)])
     assert g.order == [2, 0, 1]
@@ -105,7 +105,7 @@ def test_order_of_play_tie_for_highest_throw_is_thrown_again(
 
 
 def test_order_of_play_random_seeds_start_with_different_players() -> None:
-    """RULES.md §1: with first_player="roll" (the default) the starter is not always seat 0."""
+    """docs/rules.md §1: with first_player="roll" (the default) the starter is not always seat 0."""
     starters = set()
     for seed in range(30):
         g = Game(["a", "b", "c", "d"], seed)
@@ -117,7 +117,7 @@ def test_order_of_play_random_seeds_start_with_different_players() -> None:
 
 
 def test_order_of_play_fixed_seat_order_option() -> None:
-    """RULES.md §1: option fixed seat order: seat 0 starts, then the seats in order."""
+    """docs/rules.md §1: option fixed seat order: seat 0 starts, then the seats in order."""
     g = Game(["a", "b", "c"], 7, RuleSet(first_player="fixed"))
     assert g.order == [0, 1, 2]
     assert g.turn_player == 0
@@ -129,7 +129,7 @@ def test_order_of_play_fixed_seat_order_option() -> None:
 
 
 def test_roll_moves_clockwise_by_the_total() -> None:
-    """RULES.md §2: roll two dice, move clockwise that many squares, resolve the square."""
+    """docs/rules.md §2: roll two dice, move clockwise that many squares, resolve the square."""
     g = new_game(2)
     give(g, 0, 9)
     rig_dice(g, (4, 5))
@@ -143,7 +143,7 @@ def test_roll_moves_clockwise_by_the_total() -> None:
 
 
 def test_doubles_give_another_roll() -> None:
-    """RULES.md §2: doubles: resolve the square, then roll again."""
+    """docs/rules.md §2: doubles: resolve the square, then roll again."""
     g = new_game(2)
     give(g, 0, 6, 9)
     rig_dice(g, (3, 3), (1, 2))
@@ -162,7 +162,7 @@ def test_doubles_give_another_roll() -> None:
 
 
 def test_doubles_roll_again_after_buying() -> None:
-    """RULES.md §2: doubles on an unowned property: buy (resolve), then roll again."""
+    """docs/rules.md §2: doubles on an unowned property: buy (resolve), then roll again."""
     g = new_game(2)
     rig_dice(g, (3, 3))
     g.apply(0, "roll")
@@ -174,7 +174,7 @@ def test_doubles_roll_again_after_buying() -> None:
 
 
 def test_third_doubles_go_to_jail_without_moving() -> None:
-    """RULES.md §2: third doubles send you to jail without moving for that roll."""
+    """docs/rules.md §2: third doubles send you to jail without moving for that roll."""
     g = new_game(2)
     give(g, 0, 6, 14)
     rig_dice(g, (3, 3), (4, 4), (5, 5))
@@ -195,7 +195,7 @@ def test_third_doubles_go_to_jail_without_moving() -> None:
 
 
 def test_doubles_landing_on_go_to_jail_give_no_further_roll() -> None:
-    """RULES.md §2: doubles that send the player to jail end the turn: no roll again."""
+    """docs/rules.md §2: doubles that send the player to jail end the turn: no roll again."""
     g = new_game(2)
     g.players[0].position = 22
     rig_dice(g, (4, 4))
@@ -210,7 +210,8 @@ def test_doubles_landing_on_go_to_jail_give_no_further_roll() -> None:
 
 
 def test_doubles_count_restarts_each_turn() -> None:
-    """RULES.md §2: only three doubles in one turn jail; doubles in earlier turns don't count."""
+    """docs/rules.md §2: only three doubles in one turn jail; doubles in earlier turns don't
+    count."""
     g = new_game(2)
     give(g, 0, 6, 9, 16, 21)
     give(g, 1, 5)
@@ -229,7 +230,7 @@ def test_doubles_count_restarts_each_turn() -> None:
 
 
 def test_passing_go_pays_200() -> None:
-    """RULES.md §2: passing GO pays 200."""
+    """docs/rules.md §2: passing GO pays 200."""
     g = new_game(2)
     give(g, 0, 3)
     g.players[0].position = 36
@@ -241,7 +242,7 @@ def test_passing_go_pays_200() -> None:
 
 
 def test_landing_on_go_pays_200() -> None:
-    """RULES.md §2: landing on GO pays 200 (once)."""
+    """docs/rules.md §2: landing on GO pays 200 (once)."""
     g = new_game(2)
     g.players[0].position = 33
     rig_dice(g, (3, 4))
@@ -251,7 +252,7 @@ def test_landing_on_go_pays_200() -> None:
 
 
 def test_card_to_go_after_passing_go_pays_twice() -> None:
-    """RULES.md §2: GO pays twice in one trip when a card sends you to GO after passing it."""
+    """docs/rules.md §2: GO pays twice in one trip when a card sends you to GO after passing it."""
     g = new_game(2)
     g.players[0].position = 36
     stack_deck(g, "community_chest", "community_chest_advance_to_go")
@@ -262,7 +263,7 @@ def test_card_to_go_after_passing_go_pays_twice() -> None:
 
 
 def test_go_to_jail_square_never_pays_go() -> None:
-    """RULES.md §2: going to jail never pays the GO salary (Go To Jail square)."""
+    """docs/rules.md §2: going to jail never pays the GO salary (Go To Jail square)."""
     g = new_game(2)
     g.players[0].position = 25
     rig_dice(g, (2, 3))
@@ -274,7 +275,7 @@ def test_go_to_jail_square_never_pays_go() -> None:
 
 
 def test_third_doubles_past_go_never_pays_go() -> None:
-    """RULES.md §2: third doubles whose move would pass GO: to jail, and no GO salary."""
+    """docs/rules.md §2: third doubles whose move would pass GO: to jail, and no GO salary."""
     g = new_game(2)
     give(g, 0, 31, 35)
     g.players[0].position = 27
@@ -289,7 +290,7 @@ def test_third_doubles_past_go_never_pays_go() -> None:
 
 
 def test_tokens_may_share_a_square() -> None:
-    """RULES.md §2: two or more tokens may share a square."""
+    """docs/rules.md §2: two or more tokens may share a square."""
     g = new_game(3)
     give(g, 0, 9)
     rig_dice(g, (4, 5), (4, 5))
@@ -301,7 +302,8 @@ def test_tokens_may_share_a_square() -> None:
 
 
 def test_management_allowed_during_other_players_turns() -> None:
-    """RULES.md §2: between rolls and during others' turns a player may build, mortgage, trade."""
+    """docs/rules.md §2: between rolls and during others' turns a player may build, mortgage,
+    trade."""
     g = new_game(3)
     give(g, 1, 1, 3)
     give(g, 2, 5)
@@ -322,7 +324,7 @@ def test_management_allowed_during_other_players_turns() -> None:
 
 
 def test_illegal_action_raises_and_leaves_state_unchanged() -> None:
-    """RULES.md §2 (protocol): an illegal action raises IllegalActionError, state unchanged."""
+    """docs/rules.md §2 (protocol): an illegal action raises IllegalActionError, state unchanged."""
     g = new_game(3, seed=3)
     cases = [
         (1, A.ROLL),  # not seat 1's turn
@@ -363,7 +365,7 @@ def test_illegal_action_raises_and_leaves_state_unchanged() -> None:
      "mortgage five", "propose 1 give=$10", "raise sell=39 mortgage=-"],
 )
 def test_bad_text_raises_malformed_action_error(text: object) -> None:
-    """RULES.md §2 (protocol): text that is not an action raises MalformedActionError."""
+    """docs/rules.md §2 (protocol): text that is not an action raises MalformedActionError."""
     g = new_game(2, seed=4)
     before = snapshot_text(g)
     with pytest.raises(MalformedActionError):

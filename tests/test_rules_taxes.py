@@ -1,4 +1,4 @@
-"""RULES.md §6 Taxes: Income Tax and Luxury Tax, with the amount options."""
+"""docs/rules.md §6 Taxes: Income Tax and Luxury Tax, with the amount options."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ def tax_payments(events: list[E.Event]) -> list[E.Paid]:
 
 
 def test_income_tax_is_a_flat_200() -> None:
-    """RULES.md §6: Income Tax costs a flat 200 by default (the edition's printed amount)."""
+    """docs/rules.md §6: Income Tax costs a flat 200 by default (the edition's printed amount)."""
     g = new_game(2)
     events = land_on(g, 0, INCOME_TAX, start=0)
     assert g.players[0].cash == 1300
@@ -39,7 +39,7 @@ def test_income_tax_is_a_flat_200() -> None:
 
 
 def test_luxury_tax_is_100() -> None:
-    """RULES.md §6: Luxury Tax costs 100 by default."""
+    """docs/rules.md §6: Luxury Tax costs 100 by default."""
     g = new_game(2)
     events = land_on(g, 0, LUXURY_TAX, start=33)
     assert g.players[0].cash == 1400
@@ -47,7 +47,7 @@ def test_luxury_tax_is_100() -> None:
 
 
 def test_income_tax_option_overrides_the_printed_amount() -> None:
-    """RULES.md §6: option `income_tax` replaces the printed 200; Luxury Tax is unchanged."""
+    """docs/rules.md §6: option `income_tax` replaces the printed 200; Luxury Tax is unchanged."""
     g = new_game(2, income_tax=150)
     events = land_on(g, 0, INCOME_TAX, start=0)
     assert g.players[0].cash == 1350
@@ -58,7 +58,7 @@ def test_income_tax_option_overrides_the_printed_amount() -> None:
 
 
 def test_luxury_tax_option_overrides_the_printed_amount() -> None:
-    """RULES.md §6: option `luxury_tax` (75 in CZ) replaces the printed 100; Income Tax is
+    """docs/rules.md §6: option `luxury_tax` (75 in CZ) replaces the printed 100; Income Tax is
     unchanged."""
     g = new_game(2, luxury_tax=75)
     events = land_on(g, 0, LUXURY_TAX, start=33)
@@ -70,7 +70,7 @@ def test_luxury_tax_option_overrides_the_printed_amount() -> None:
 
 
 def test_zero_tax_option_charges_nothing() -> None:
-    """RULES.md §6: a tax option of 0 makes the square free (no payment at all)."""
+    """docs/rules.md §6: a tax option of 0 makes the square free (no payment at all)."""
     g = new_game(2, income_tax=0)
     events = land_on(g, 0, INCOME_TAX, start=0)
     assert g.players[0].cash == 1500

@@ -1,4 +1,4 @@
-"""The rule options of RULES.md §1-§11: one test (or a few) per option, each
+"""The rule options of docs/rules.md §1-§11: one test (or a few) per option, each
 citing its section, money and ownership checked exactly."""
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ def _ok(g: Game) -> None:
 
 
 def test_starting_properties_are_dealt_and_paid() -> None:
-    """RULES.md §1 `starting_properties`: the shuffled title deeds are dealt, N to each
+    """docs/rules.md §1 `starting_properties`: the shuffled title deeds are dealt, N to each
     player, before the first turn; paid at the printed price (short/timed games)."""
     g = new_game(4, seed=3, starting_properties=2)
     held = [list(h) for h in g.holdings]
@@ -54,7 +54,7 @@ def test_starting_properties_are_dealt_and_paid() -> None:
 
 
 def test_starting_properties_free_in_the_tournament() -> None:
-    """RULES.md §1: the tournament deals 3 deeds; the text does not say they are paid."""
+    """docs/rules.md §1: the tournament deals 3 deeds; the text does not say they are paid."""
     g = Game(["a", "b", "c"], 5, preset("tournament"))
     assert [len(h) for h in g.holdings] == [3, 3, 3]
     assert [p.cash for p in g.players] == [1500, 1500, 1500]
@@ -62,7 +62,7 @@ def test_starting_properties_free_in_the_tournament() -> None:
 
 
 def test_deal_depends_on_the_seed_only() -> None:
-    """RULES.md §1 / DESIGN: the deal comes from the game's seeded generator."""
+    """docs/rules.md §1 / DESIGN: the deal comes from the game's seeded generator."""
     a = new_game(3, seed=11, starting_properties=2)
     random.seed(0)
     random.random()
@@ -73,7 +73,7 @@ def test_deal_depends_on_the_seed_only() -> None:
 
 
 def test_dealing_more_deeds_than_the_bank_holds_is_an_error() -> None:
-    """RULES.md §1: 28 title deeds: 8 players x 4 cannot be dealt."""
+    """docs/rules.md §1: 28 title deeds: 8 players x 4 cannot be dealt."""
     with pytest.raises(ValueError, match="cannot deal 4 title deeds"):
         new_game(8, starting_properties=4)
 
@@ -90,7 +90,7 @@ def _sealed_on_connecticut(players: int = 3, **rules: object) -> Game:
 
 
 def test_sealed_auction_every_bidder_bids_once_in_any_order() -> None:
-    """RULES.md §3 `sealed`: every player writes one hidden bid; the highest wins."""
+    """docs/rules.md §3 `sealed`: every player writes one hidden bid; the highest wins."""
     g = _sealed_on_connecticut()
     assert sorted(g.pending_seats()) == [0, 1, 2]
     # the last bidder may hand in first: the bids are simultaneous
@@ -109,7 +109,7 @@ def test_sealed_auction_every_bidder_bids_once_in_any_order() -> None:
 
 
 def test_sealed_bids_stay_hidden_until_all_are_in() -> None:
-    """RULES.md §3: hidden bids must stay hidden from the other players until all are in."""
+    """docs/rules.md §3: hidden bids must stay hidden from the other players until all are in."""
     g = _sealed_on_connecticut()
     events = g.apply(1, "bid 117")
     assert all("117" not in repr(e) for e in events)
@@ -122,7 +122,7 @@ def test_sealed_bids_stay_hidden_until_all_are_in() -> None:
 
 
 def test_sealed_tie_repeats_the_auction_among_all_participants() -> None:
-    """RULES.md §3 (TOUR): a tie for the top repeats the sealed auction for everyone."""
+    """docs/rules.md §3 (TOUR): a tie for the top repeats the sealed auction for everyone."""
     g = _sealed_on_connecticut()
     g.apply(0, "bid 80")
     g.apply(1, "bid 80")
@@ -137,7 +137,7 @@ def test_sealed_tie_repeats_the_auction_among_all_participants() -> None:
 
 
 def test_sealed_tie_round_is_for_those_who_bid() -> None:
-    """RULES.md §3 (TOUR "pro všechny zúčastněné hráče"): a player who handed in no bid
+    """docs/rules.md §3 (TOUR "pro všechny zúčastněné hráče"): a player who handed in no bid
     took no part and is not asked again."""
     g = _sealed_on_connecticut(4)
     g.apply(0, "bid 80")
@@ -148,7 +148,7 @@ def test_sealed_tie_round_is_for_those_who_bid() -> None:
 
 
 def test_second_sealed_tie_is_settled_by_the_dice() -> None:
-    """RULES.md §3: a second tie: the tied players roll, the highest total wins at the
+    """docs/rules.md §3: a second tie: the tied players roll, the highest total wins at the
     tied price."""
     g = _sealed_on_connecticut()
     for seat, bid in ((0, 80), (1, 80), (2, 10)):
@@ -165,7 +165,7 @@ def test_second_sealed_tie_is_settled_by_the_dice() -> None:
 
 
 def test_sealed_winner_who_cannot_pay_loses_to_the_next_who_can() -> None:
-    """RULES.md §3: if the winner cannot pay in cash, the next-highest bidder who can
+    """docs/rules.md §3: if the winner cannot pay in cash, the next-highest bidder who can
     pay wins at their own bid."""
     g = _sealed_on_connecticut()
     give(g, 1, 39, 37)
@@ -181,7 +181,7 @@ def test_sealed_winner_who_cannot_pay_loses_to_the_next_who_can() -> None:
 
 
 def test_sealed_bid_is_bounded_by_what_the_bidder_could_raise() -> None:
-    """RULES.md §3 sealed: a bid beyond everything the seat could raise is refused."""
+    """docs/rules.md §3 sealed: a bid beyond everything the seat could raise is refused."""
     g = _sealed_on_connecticut()
     br = _bid_range(g, 1)
     assert br is not None and (br.low, br.high) == (1, g.liquidation_value(1))
@@ -202,7 +202,7 @@ def test_sealed_auction_snapshot_and_record_round_trip() -> None:
 
 
 def test_sealed_housing_shortage_auction() -> None:
-    """RULES.md §8 + §3 sealed (TOUR: houses are auctioned "see Auction"): the shortage
+    """docs/rules.md §8 + §3 sealed (TOUR: houses are auctioned "see Auction"): the shortage
     auction is sealed too, from the house price up."""
     g = new_game(3, auction="sealed", houses=1)
     give(g, 0, 37, 39)
@@ -222,7 +222,7 @@ def test_sealed_housing_shortage_auction() -> None:
 
 
 def test_no_buying_before_the_first_full_lap() -> None:
-    """RULES.md §3 (RU house rule): a player buys only after completing one lap."""
+    """docs/rules.md §3 (RU house rule): a player buys only after completing one lap."""
     g = new_game(3, buy_after_first_lap=True)
     _roll_to(g, 0, 0, 4, 5)
     assert g.phase_name == "post_roll" and g.owner[CONNECTICUT] == BANK
@@ -231,14 +231,14 @@ def test_no_buying_before_the_first_full_lap() -> None:
 
 
 def test_after_passing_go_the_player_may_buy() -> None:
-    """RULES.md §3 house rule: passing GO completes the lap."""
+    """docs/rules.md §3 house rule: passing GO completes the lap."""
     g = new_game(3, buy_after_first_lap=True)
     _roll_to(g, 0, 36, 3, 4)  # 36 + 7 = 3 (Baltic), passing GO
     assert g.players[0].lapped and g.phase_name == "buy" and g.buy_square == BALTIC
 
 
 def test_first_lap_auction_only_among_players_who_have_lapped() -> None:
-    """RULES.md §3 house rule: the auction of a property its lander may not buy goes to
+    """docs/rules.md §3 house rule: the auction of a property its lander may not buy goes to
     the players who have completed a lap."""
     g = new_game(3, buy_after_first_lap=True)
     g.players[2].lapped = True
@@ -250,7 +250,7 @@ def test_first_lap_auction_only_among_players_who_have_lapped() -> None:
 
 
 def test_owner_in_jail_collects_no_rent_with_the_house_rule() -> None:
-    """RULES.md §4 (RU house rule): an owner in jail collects no rent."""
+    """docs/rules.md §4 (RU house rule): an owner in jail collects no rent."""
     for rule, expected in ((True, 0), (False, 8)):
         g = new_game(3, no_rent_in_jail=rule)
         give(g, 1, CONNECTICUT)
@@ -272,7 +272,7 @@ def _with_jail_card(g: Game, seat: int) -> None:
 
 
 def test_jail_card_price_cap() -> None:
-    """RULES.md §5 `jail_card_max_price` (TOUR): a Get Out of Jail Free card is sold for
+    """docs/rules.md §5 `jail_card_max_price` (TOUR): a Get Out of Jail Free card is sold for
     at most 50 in cash."""
     g = new_game(3, jail_card_max_price=50)
     _with_jail_card(g, 0)
@@ -294,7 +294,7 @@ def _uk_on_chest(**rules: object) -> Game:
 
 
 def test_pay_a_fine_or_take_a_chance_is_the_players_choice_pay() -> None:
-    """RULES.md §5, §10: "Pay a 10 fine or take a Chance" is a choice the player makes."""
+    """docs/rules.md §5, §10: "Pay a 10 fine or take a Chance" is a choice the player makes."""
     g = _uk_on_chest()
     assert g.legal_actions(0)[:2] == [A.CHOOSE_PAY, A.CHOOSE_DRAW]
     assert g.pending == 0 and not g.is_legal(0, A.END_TURN)
@@ -305,7 +305,7 @@ def test_pay_a_fine_or_take_a_chance_is_the_players_choice_pay() -> None:
 
 
 def test_pay_a_fine_or_take_a_chance_draw() -> None:
-    """RULES.md §5, §10: taking the card draws the top card of the other deck."""
+    """docs/rules.md §5, §10: taking the card draws the top card of the other deck."""
     g = _uk_on_chest()
     stack_deck(g, "chance", "chance_crossword_competition")
     events = g.apply(0, "choose draw")
@@ -315,7 +315,7 @@ def test_pay_a_fine_or_take_a_chance_draw() -> None:
 
 
 def test_disney_show_time_choice() -> None:
-    """RULES.md §10 disney: "Pay a 10 fine or take a Show Time card" is a choice."""
+    """docs/rules.md §10 disney: "Pay a 10 fine or take a Show Time card" is a choice."""
     ed = load_edition("disney")
     card = next(
         c for c in ed.decks["community_chest"] if c.effect.kind.value == "pay_or_draw"
@@ -331,7 +331,7 @@ def test_disney_show_time_choice() -> None:
 
 
 def test_income_tax_choice_percent() -> None:
-    """RULES.md §6 `income_tax_choice` (CZ): 200 or 10 % of total worth (cash, printed
+    """docs/rules.md §6 `income_tax_choice` (CZ): 200 or 10 % of total worth (cash, printed
     prices, buildings at cost), chosen before the worth is counted."""
     g = new_game(3, income_tax_choice=True)
     give(g, 0, 37, 39)
@@ -347,7 +347,7 @@ def test_income_tax_choice_percent() -> None:
 
 
 def test_income_tax_choice_flat() -> None:
-    """RULES.md §6: the flat 200 when chosen."""
+    """docs/rules.md §6: the flat 200 when chosen."""
     g = new_game(3, income_tax_choice=True)
     _roll_to(g, 0, 0, 1, 3)
     g.apply(0, "tax flat")
@@ -355,14 +355,14 @@ def test_income_tax_choice_flat() -> None:
 
 
 def test_income_tax_without_the_option_is_flat_at_once() -> None:
-    """RULES.md §6 default: a flat 200, no choice."""
+    """docs/rules.md §6 default: a flat 200, no choice."""
     g = new_game(3)
     _roll_to(g, 0, 0, 1, 3)
     assert g.players[0].cash == 1300 and g.choice is None
 
 
 def test_czech_luxury_tax_is_75() -> None:
-    """RULES.md §6: luxury tax 75 (CZ), the czech preset."""
+    """docs/rules.md §6: luxury tax 75 (CZ), the czech preset."""
     g = Game(["a", "b"], 1, preset("czech", first_player="fixed"))
     before = g.players[0].cash  # 1500 and the salary before the first move (§2.3)
     _roll_to(g, 0, 34, 1, 3)  # 38, luxury tax
@@ -370,7 +370,7 @@ def test_czech_luxury_tax_is_75() -> None:
 
 
 def test_free_parking_pot_collects_taxes_and_fines() -> None:
-    """RULES.md §6 (RU house rule): taxes and fines go into a pot; landing on Free
+    """docs/rules.md §6 (RU house rule): taxes and fines go into a pot; landing on Free
     Parking takes the pot."""
     g = new_game(3, free_parking_pot=True)
     _roll_to(g, 0, 0, 1, 3)  # income tax 200 into the pot
@@ -382,7 +382,7 @@ def test_free_parking_pot_collects_taxes_and_fines() -> None:
 
 
 def test_without_the_pot_free_parking_does_nothing() -> None:
-    """RULES.md §6 default (CZ, TOUR): Free Parking does nothing."""
+    """docs/rules.md §6 default (CZ, TOUR): Free Parking does nothing."""
     g = new_game(3)
     _roll_to(g, 0, 14, 2, 4)
     assert g.players[0].cash == 1500 and g.pot == 0
@@ -392,7 +392,7 @@ def test_without_the_pot_free_parking_does_nothing() -> None:
 
 
 def test_two_player_no_fine_when_jailed_by_a_move() -> None:
-    """RULES.md §7 (RU note for two players): no fine when jailed by a move."""
+    """docs/rules.md §7 (RU note for two players): no fine when jailed by a move."""
     g = new_game(2, two_player_no_fine_jail=True)
     _roll_to(g, 0, 25, 2, 3)  # Go To Jail square
     assert g.players[0].in_jail and g.players[0].fine_waived
@@ -405,7 +405,7 @@ def test_two_player_no_fine_when_jailed_by_a_move() -> None:
 
 
 def test_two_player_no_fine_rule_does_not_cover_a_card_or_more_players() -> None:
-    """RULES.md §7: the waiver is for two players jailed by a move, not by a card."""
+    """docs/rules.md §7: the waiver is for two players jailed by a move, not by a card."""
     g = new_game(3, two_player_no_fine_jail=True)
     _roll_to(g, 0, 25, 2, 3)
     assert g.players[0].in_jail and not g.players[0].fine_waived
@@ -419,7 +419,7 @@ def test_two_player_no_fine_rule_does_not_cover_a_card_or_more_players() -> None
 
 
 def test_build_only_on_the_street_landed_on() -> None:
-    """RULES.md §8 `build_only_on_landing` (CZ): a house only on the street the owner's
+    """docs/rules.md §8 `build_only_on_landing` (CZ): a house only on the street the owner's
     token lands on (one building per landing)."""
     g = new_game(3, build_only_on_landing=True)
     give(g, 0, 37, 39)
@@ -437,7 +437,7 @@ def test_build_only_on_the_street_landed_on() -> None:
 
 
 def test_at_most_one_house_per_turn() -> None:
-    """RULES.md §8 (RU house rule): at most one house per turn."""
+    """docs/rules.md §8 (RU house rule): at most one house per turn."""
     g = new_game(3, houses_per_turn=1)
     give(g, 0, 37, 39)
     g.apply(0, "build 37")
@@ -453,7 +453,7 @@ def test_at_most_one_house_per_turn() -> None:
 
 
 def test_build_only_before_rolling() -> None:
-    """RULES.md §8 (RU house rule): build only on one's own turn, before rolling."""
+    """docs/rules.md §8 (RU house rule): build only on one's own turn, before rolling."""
     g = new_game(3, build_before_rolling=True)
     give(g, 1, 37, 39)
     assert not g.is_legal(1, A.BUILD[39])  # not seat 1's turn
@@ -465,7 +465,7 @@ def test_build_only_before_rolling() -> None:
 
 
 def test_hotel_after_three_houses_in_the_short_game() -> None:
-    """RULES.md §8: the short game's hotel needs 3 houses on every street; buying it
+    """docs/rules.md §8: the short game's hotel needs 3 houses on every street; buying it
     returns those 3 houses to the bank."""
     g = Game(["a", "b"], 1, preset("short", first_player="fixed"))
     for h in g.holdings:
@@ -486,7 +486,7 @@ def test_hotel_after_three_houses_in_the_short_game() -> None:
 
 
 def test_loans_between_players() -> None:
-    """RULES.md §9 (RU house rule): players may lend each other money: cash now
+    """docs/rules.md §9 (RU house rule): players may lend each other money: cash now
     against a recorded debt, which counts in net worth."""
     g = new_game(3, player_loans=True)
     g.apply(0, "propose 1 give=$200 take=iou:220")
@@ -504,14 +504,14 @@ def test_loans_between_players() -> None:
 
 
 def test_loans_are_off_by_default() -> None:
-    """RULES.md §9: loans only from the bank, as mortgages (CZ, TOUR)."""
+    """docs/rules.md §9: loans only from the bank, as mortgages (CZ, TOUR)."""
     g = new_game(3)
     why = g.why_illegal(0, A.parse_action("propose 1 give=$200 take=iou:220"))
     assert why is not None and "no loans" in why
 
 
 def test_bankrupt_borrowers_lenders_share_the_cash() -> None:
-    """RULES.md §9 house rule: a bankrupt borrower's lenders are creditors: they share its
+    """docs/rules.md §9 house rule: a bankrupt borrower's lenders are creditors: they share its
     cash with the creditor in proportion to what each is owed."""
     g = new_game(3, player_loans=True)
     give(g, 2, 37, 39)
@@ -527,7 +527,7 @@ def test_bankrupt_borrowers_lenders_share_the_cash() -> None:
 
 
 def test_mortgaged_property_may_not_be_sold_with_the_9a_option() -> None:
-    """RULES.md §9a: a mortgaged property may not be sold to another player."""
+    """docs/rules.md §9a: a mortgaged property may not be sold to another player."""
     g = new_game(3, trade_mortgaged=False)
     give(g, 0, 1)
     g.apply(0, "mortgage 1")
@@ -536,7 +536,7 @@ def test_mortgaged_property_may_not_be_sold_with_the_9a_option() -> None:
 
 
 def test_buildings_sell_back_at_full_price_with_the_9a_option() -> None:
-    """RULES.md §9a: buildings sell back to the bank at the full price."""
+    """docs/rules.md §9a: buildings sell back to the bank at the full price."""
     g = new_game(3, building_sell_percent=100)
     give(g, 0, 37, 39)
     set_levels(g, s37=1, s39=1)
@@ -560,14 +560,14 @@ def _bankrupt_to_player(**rules: object) -> Game:
 
 
 def test_bankrupt_to_a_player_classic() -> None:
-    """RULES.md §9: buildings back to the bank at half price, the creditor gets the rest."""
+    """docs/rules.md §9: buildings back to the bank at half price, the creditor gets the rest."""
     g = _bankrupt_to_player()
     assert g.owner[1] == 2 and g.level[1] == 0 and g.players[1].bankrupt
     assert g.players[2].cash == 1500 + 10 + 25 + 25
 
 
 def test_short_game_bankrupt_hands_buildings_to_the_creditor() -> None:
-    """RULES.md §9 (RU short game): the bankrupt hands everything including buildings to
+    """docs/rules.md §9 (RU short game): the bankrupt hands everything including buildings to
     the creditor."""
     g = _bankrupt_to_player(bankrupt_buildings_to_creditor=True)
     assert g.owner[1] == 2 and g.level[1] == 1 and g.level[3] == 1
@@ -576,7 +576,7 @@ def test_short_game_bankrupt_hands_buildings_to_the_creditor() -> None:
 
 
 def test_bankrupt_estate_to_the_bank_with_the_9a_option() -> None:
-    """RULES.md §9a: the bankrupt's property goes to the bank even when the debt is to a
+    """docs/rules.md §9a: the bankrupt's property goes to the bank even when the debt is to a
     player (and is auctioned)."""
     g = _bankrupt_to_player(bankrupt_estate_to_bank=True)
     assert g.owner[1] == BANK and g.players[2].cash == 1500
@@ -584,7 +584,7 @@ def test_bankrupt_estate_to_the_bank_with_the_9a_option() -> None:
 
 
 def test_bankrupt_player_stays_in_the_game() -> None:
-    """RULES.md §9 (RU house rule): a bankrupt player may stay in the game."""
+    """docs/rules.md §9 (RU house rule): a bankrupt player may stay in the game."""
     g = _bankrupt_to_player(bankrupt_stays=True)
     p = g.players[1]
     assert not p.bankrupt and p.cash == 0 and not g.holdings[1]
@@ -594,7 +594,7 @@ def test_bankrupt_player_stays_in_the_game() -> None:
 
 
 def test_turn_clock_forfeit_is_final_even_with_bankrupt_stays() -> None:
-    """RULES.md §9 (RU online rule): a turn clock whose expiry forfeits the seat."""
+    """docs/rules.md §9 (RU online rule): a turn clock whose expiry forfeits the seat."""
     g = new_game(3, bankrupt_stays=True, turn_clock_seconds=60)
     give(g, 0, 1)
     g.apply(TABLE, "timeout 0")
@@ -606,7 +606,7 @@ def test_turn_clock_forfeit_is_final_even_with_bankrupt_stays() -> None:
 
 
 def test_end_at_the_nth_bankruptcy_richest_wins() -> None:
-    """RULES.md §11 `bankruptcies` (CZ: the 2nd): the others count net worth."""
+    """docs/rules.md §11 `bankruptcies` (CZ: the 2nd): the others count net worth."""
     g = _bankrupt_to_player(end="bankruptcies", end_bankruptcies=1)
     assert g.is_over and g.outcome is not None
     assert g.outcome.reason == "bankruptcies"
@@ -614,7 +614,7 @@ def test_end_at_the_nth_bankruptcy_richest_wins() -> None:
 
 
 def test_time_called_before_the_roll_ends_the_game_at_once() -> None:
-    """RULES.md §11 `time_limit`: when time is called, assets are counted."""
+    """docs/rules.md §11 `time_limit`: when time is called, assets are counted."""
     g = new_game(3, end="time_limit", time_limit_minutes=45)
     give(g, 1, 39)
     g.apply(TABLE, "time")
@@ -623,7 +623,7 @@ def test_time_called_before_the_roll_ends_the_game_at_once() -> None:
 
 
 def test_time_called_after_the_roll_the_turn_is_finished_without_the_doubles_roll() -> None:
-    """RULES.md §11 (TOUR): a player who has already rolled finishes the turn, including
+    """docs/rules.md §11 (TOUR): a player who has already rolled finishes the turn, including
     everything that follows from that roll; then the game ends."""
     g = new_game(3, end="time_limit", time_limit_minutes=45)
     _roll_to(g, 0, 0, 4, 5)  # Connecticut, unowned
@@ -642,7 +642,7 @@ def test_time_called_after_the_roll_the_turn_is_finished_without_the_doubles_rol
 
 
 def test_target_worth_first_to_reach_it_wins() -> None:
-    """RULES.md §11 `target_worth` (RU "Millionaire"): the first to the target wins."""
+    """docs/rules.md §11 `target_worth` (RU "Millionaire"): the first to the target wins."""
     g = new_game(3, end="target_worth", target_worth=1700)
     _roll_to(g, 0, 36, 1, 3)  # GO: +200
     assert g.is_over and g.outcome is not None
@@ -650,7 +650,7 @@ def test_target_worth_first_to_reach_it_wins() -> None:
 
 
 def test_turn_limit_as_the_end_richest_wins() -> None:
-    """RULES.md §11 `turn_limit: n`: after n turns the richest wins."""
+    """docs/rules.md §11 `turn_limit: n`: after n turns the richest wins."""
     g = new_game(2, end="turn_limit", turn_limit=1)
     _roll_to(g, 0, 36, 1, 3)
     g.apply(0, "end")
@@ -658,7 +658,7 @@ def test_turn_limit_as_the_end_richest_wins() -> None:
 
 
 def test_stopped_game_has_a_ranking_but_no_winner() -> None:
-    """RULES.md §11 / the score sheet: a stopped game is counted, no winner."""
+    """docs/rules.md §11 / the score sheet: a stopped game is counted, no winner."""
     g = new_game(3)
     give(g, 2, 39)
     g.apply(TABLE, "stop")
@@ -670,7 +670,7 @@ def test_stopped_game_has_a_ranking_but_no_winner() -> None:
 
 
 def test_the_table_clock_calls_time_after_45_minutes() -> None:
-    """RULES.md §11 (TOUR 45 minutes): the clock reads an injected clock."""
+    """docs/rules.md §11 (TOUR 45 minutes): the clock reads an injected clock."""
     g = Game(["a", "b", "c"], 1, preset("tournament"))
     clock = StepClock()
     table = TableClock(g.rules, clock)
@@ -683,7 +683,7 @@ def test_the_table_clock_calls_time_after_45_minutes() -> None:
 
 
 def test_negotiation_limit_expires_the_offer() -> None:
-    """RULES.md §9 (TOUR): a negotiation lasts at most 30 seconds."""
+    """docs/rules.md §9 (TOUR): a negotiation lasts at most 30 seconds."""
     g = Game(["a", "b", "c"], 1, preset("tournament"))
     clock = StepClock()
     table = TableClock(g.rules, clock)
@@ -698,7 +698,7 @@ def test_negotiation_limit_expires_the_offer() -> None:
 
 
 def test_turn_clock_forfeits_the_waiting_seat() -> None:
-    """RULES.md §9 (RU: bankrupt by not doing a required action in time)."""
+    """docs/rules.md §9 (RU: bankrupt by not doing a required action in time)."""
     g = new_game(3, turn_clock_seconds=60)
     clock = StepClock()
     table = TableClock(g.rules, clock)
@@ -741,21 +741,21 @@ def test_records_with_the_tables_actions_replay_exactly() -> None:
 
 
 def test_starting_cash_option() -> None:
-    """RULES.md §1: each player starts with the starting cash (1500 by default)."""
+    """docs/rules.md §1: each player starts with the starting cash (1500 by default)."""
     g = new_game(3, starting_cash=2000)
     assert [p.cash for p in g.players] == [2000, 2000, 2000]
     _ok(g)
 
 
 def test_go_salary_option() -> None:
-    """RULES.md §2: passing GO pays the salary (200 by default)."""
+    """docs/rules.md §2: passing GO pays the salary (200 by default)."""
     g = new_game(3, go_salary=400)
     _roll_to(g, 0, 36, 1, 3)
     assert g.players[0].cash == 1900
 
 
 def test_max_doubles_option() -> None:
-    """RULES.md §2: the n-th doubles in one turn sends the player to jail (3 by default)."""
+    """docs/rules.md §2: the n-th doubles in one turn sends the player to jail (3 by default)."""
     g = new_game(3, max_doubles=2)
     g.players[0].position = 18
     rig_dice(g, (1, 1), (2, 2))
@@ -766,7 +766,7 @@ def test_max_doubles_option() -> None:
 
 
 def test_max_jail_turns_option() -> None:
-    """RULES.md §7: after the last failed try the fine is paid and the player moves."""
+    """docs/rules.md §7: after the last failed try the fine is paid and the player moves."""
     g = new_game(2, max_jail_turns=1)
     g.players[0].in_jail = True
     g.players[0].position = 10
@@ -778,7 +778,7 @@ def test_max_jail_turns_option() -> None:
 
 
 def test_mortgage_interest_option() -> None:
-    """RULES.md §9: lifting a mortgage costs the value + the interest (10 % by default)."""
+    """docs/rules.md §9: lifting a mortgage costs the value + the interest (10 % by default)."""
     g = new_game(3, mortgage_interest_percent=20)
     give(g, 0, 39)
     g.apply(0, "mortgage 39")
@@ -787,7 +787,7 @@ def test_mortgage_interest_option() -> None:
 
 
 def test_hotel_stock_option() -> None:
-    """RULES.md §8: the bank holds `hotels` hotels (12 by default); none left, none built."""
+    """docs/rules.md §8: the bank holds `hotels` hotels (12 by default); none left, none built."""
     g = new_game(3, hotels=0)
     give(g, 0, 37, 39)
     set_levels(g, s37=4, s39=4)
@@ -796,7 +796,7 @@ def test_hotel_stock_option() -> None:
 
 
 def test_income_tax_percent_option() -> None:
-    """RULES.md §6: the percentage of the income tax choice (10 % in CZ)."""
+    """docs/rules.md §6: the percentage of the income tax choice (10 % in CZ)."""
     g = new_game(3, income_tax_choice=True, income_tax_percent=20)
     _roll_to(g, 0, 0, 1, 3)
     g.apply(0, "tax percent")
@@ -807,7 +807,7 @@ def test_income_tax_percent_option() -> None:
 
 
 def test_a_player_may_leave_the_game_and_the_bank_takes_everything() -> None:
-    """CZ seed (RULES.md §9, seed wins): "Hráč, který odchází ze hry, musí odevzdat veškerý
+    """CZ seed (docs/rules.md §9, seed wins): "Hráč, který odchází ze hry, musí odevzdat veškerý
     svůj majetek bankéři": a player may leave at any time; the bank takes the estate
     and auctions the deeds, as for a bankruptcy to the bank."""
     g = new_game(3)

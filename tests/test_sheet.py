@@ -1,4 +1,4 @@
-"""The score sheet (TOUR "hrací listina"; RULES.md §11 net worth)."""
+"""The score sheet (TOUR "hrací listina"; docs/rules.md §11 net worth)."""
 
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ def _assert_totals_add_up(sheet: dict[str, Any]) -> None:
             assert p["total"] == (
                 p["cash"] + p["property_total"] + p["buildings_total"] + p["claims"] - p["debts"]
             )
-        # RULES.md §11: the sheet counts what the engine counts
+        # docs/rules.md §11: the sheet counts what the engine counts
         assert p["total"] == p["net_worth"]
 
 
@@ -125,7 +125,7 @@ def test_rules_11_a_mortgaged_property_counts_half_its_price() -> None:
 
 
 def test_rules_11_debts_include_loans_between_players() -> None:
-    """RULES.md §9 house rule: a loan is a debt of the borrower and a claim of the lender."""
+    """docs/rules.md §9 house rule: a loan is a debt of the borrower and a claim of the lender."""
     game = new_game(2, player_loans=True)
     game.loans[(0, 1)] = 300  # seat 0 owes seat 1
     sheet = score_sheet(game)
@@ -202,7 +202,7 @@ def test_html_in_czech_and_russian_has_the_translated_labels(
 
 
 def test_disney_sheet_names_cottages_and_castles() -> None:
-    """RULES.md §10 disney: the score sheet counts White Rabbit Cottages and Sleeping
+    """docs/rules.md §10 disney: the score sheet counts White Rabbit Cottages and Sleeping
     Beauty Castles in the edition's words, in every language."""
     from monopoly.board.options import RuleSet
 

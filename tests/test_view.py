@@ -1,4 +1,4 @@
-"""What a seat may see (the issue: view(player); RULES.md §1: decks face down)."""
+"""What a seat may see (the issue: view(player); docs/rules.md §1: decks face down)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from monopoly.board.view import SeatView
 
 
 def test_view_never_shows_the_order_of_the_decks() -> None:
-    """RULES.md §1: both decks lie face down; a view gives their sizes, never their order."""
+    """docs/rules.md §1: both decks lie face down; a view gives their sizes, never their order."""
     game = Game(["a", "b", "c"], 11)
     card_keys = {k for keys in game.t.card_keys for k in keys}
     for seat in (0, 1, 2, None):

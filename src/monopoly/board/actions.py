@@ -35,7 +35,8 @@ N_SQUARES = 40
 
 @dataclass(frozen=True, slots=True)
 class Roll:
-    """Throw the dice: the turn's roll, or a try for doubles while in jail (RULES.md §2, §7)."""
+    """Throw the dice: the turn's roll, or a try for doubles while in jail (docs/rules.md §2,
+    §7)."""
 
 
     def text(self) -> str:
@@ -44,7 +45,7 @@ class Roll:
 
 @dataclass(frozen=True, slots=True)
 class PayJailFine:
-    """Pay the fine before rolling, on the first or second turn in jail (RULES.md §7)."""
+    """Pay the fine before rolling, on the first or second turn in jail (docs/rules.md §7)."""
 
 
     def text(self) -> str:
@@ -53,7 +54,7 @@ class PayJailFine:
 
 @dataclass(frozen=True, slots=True)
 class UseJailCard:
-    """Use a Get Out of Jail Free card (RULES.md §7)."""
+    """Use a Get Out of Jail Free card (docs/rules.md §7)."""
 
 
     def text(self) -> str:
@@ -62,7 +63,7 @@ class UseJailCard:
 
 @dataclass(frozen=True, slots=True)
 class Buy:
-    """Buy the unowned property the token stands on at its printed price (RULES.md §3)."""
+    """Buy the unowned property the token stands on at its printed price (docs/rules.md §3)."""
 
 
     def text(self) -> str:
@@ -71,7 +72,7 @@ class Buy:
 
 @dataclass(frozen=True, slots=True)
 class Decline:
-    """Decline to buy: the bank auctions the property at once (RULES.md §3)."""
+    """Decline to buy: the bank auctions the property at once (docs/rules.md §3)."""
 
 
     def text(self) -> str:
@@ -80,7 +81,7 @@ class Decline:
 
 @dataclass(frozen=True, slots=True)
 class Bid:
-    """Bid an amount in the running auction (RULES.md §3, §8 housing shortage)."""
+    """Bid an amount in the running auction (docs/rules.md §3, §8 housing shortage)."""
 
     amount: int
 
@@ -90,7 +91,7 @@ class Bid:
 
 @dataclass(frozen=True, slots=True)
 class PassBid:
-    """Leave the running auction (RULES.md §3)."""
+    """Leave the running auction (docs/rules.md §3)."""
 
 
     def text(self) -> str:
@@ -99,7 +100,7 @@ class PassBid:
 
 @dataclass(frozen=True, slots=True)
 class EndTurn:
-    """End the turn; the next player is on turn (RULES.md §2)."""
+    """End the turn; the next player is on turn (docs/rules.md §2)."""
 
 
     def text(self) -> str:
@@ -117,7 +118,7 @@ class DeclareBankruptcy:
 
 @dataclass(frozen=True, slots=True)
 class AcceptTrade:
-    """Accept the trade offered to this seat (RULES.md §9)."""
+    """Accept the trade offered to this seat (docs/rules.md §9)."""
 
 
     def text(self) -> str:
@@ -126,7 +127,7 @@ class AcceptTrade:
 
 @dataclass(frozen=True, slots=True)
 class RejectTrade:
-    """Reject the trade offered to this seat (RULES.md §9)."""
+    """Reject the trade offered to this seat (docs/rules.md §9)."""
 
 
     def text(self) -> str:
@@ -135,7 +136,7 @@ class RejectTrade:
 
 @dataclass(frozen=True, slots=True)
 class Build:
-    """Buy one house (or the hotel) for a street (RULES.md §8)."""
+    """Buy one house (or the hotel) for a street (docs/rules.md §8)."""
 
     square: int
 
@@ -145,7 +146,7 @@ class Build:
 
 @dataclass(frozen=True, slots=True)
 class SellBuilding:
-    """Sell one house, or break a hotel down to 4 houses, back to the bank (RULES.md §8)."""
+    """Sell one house, or break a hotel down to 4 houses, back to the bank (docs/rules.md §8)."""
 
     square: int
 
@@ -155,7 +156,7 @@ class SellBuilding:
 
 @dataclass(frozen=True, slots=True)
 class Mortgage:
-    """Mortgage an undeveloped property for half its price (RULES.md §9)."""
+    """Mortgage an undeveloped property for half its price (docs/rules.md §9)."""
 
     square: int
 
@@ -165,7 +166,7 @@ class Mortgage:
 
 @dataclass(frozen=True, slots=True)
 class Unmortgage:
-    """Lift a mortgage: the mortgage value plus 10 % interest (RULES.md §9)."""
+    """Lift a mortgage: the mortgage value plus 10 % interest (docs/rules.md §9)."""
 
     square: int
 
@@ -185,7 +186,7 @@ class LiftReceived:
 
 @dataclass(frozen=True, slots=True)
 class KeepMortgaged:
-    """Keep a received mortgaged property mortgaged (RULES.md §9)."""
+    """Keep a received mortgaged property mortgaged (docs/rules.md §9)."""
 
     square: int
 
@@ -196,7 +197,7 @@ class KeepMortgaged:
 @dataclass(frozen=True, slots=True)
 class Bundle:
     """One side of a trade: cash, property squares, Get Out of Jail Free cards (by deck)
-    and, where loans between players are allowed (RULES.md §9 house rule), an IOU: the
+    and, where loans between players are allowed (docs/rules.md §9 house rule), an IOU: the
     giver of this side promises to pay `iou` later (a loan is cash now against an IOU)."""
 
     cash: int = 0
@@ -281,7 +282,7 @@ class RaiseFunds:
 
 @dataclass(frozen=True, slots=True)
 class ChooseTax:
-    """Income tax (RULES.md §6, CZ option): the flat amount or a percentage of total
+    """Income tax (docs/rules.md §6, CZ option): the flat amount or a percentage of total
     worth, chosen before the worth is counted."""
 
     percent: bool
@@ -292,7 +293,7 @@ class ChooseTax:
 
 @dataclass(frozen=True, slots=True)
 class ChooseCard:
-    """"Pay a fine or take a card" (RULES.md §5, §10): pay, or draw from the named deck."""
+    """"Pay a fine or take a card" (docs/rules.md §5, §10): pay, or draw from the named deck."""
 
     draw: bool
 
@@ -302,7 +303,7 @@ class ChooseCard:
 
 @dataclass(frozen=True, slots=True)
 class RepayLoan:
-    """Pay back (part of) a loan from another player (RULES.md §9 house rule)."""
+    """Pay back (part of) a loan from another player (docs/rules.md §9 house rule)."""
 
     to: int
     amount: int
@@ -325,7 +326,7 @@ class Resign:
 
 @dataclass(frozen=True, slots=True)
 class CallTime:
-    """The time limit is reached (RULES.md §11): a player who has rolled finishes."""
+    """The time limit is reached (docs/rules.md §11): a player who has rolled finishes."""
 
     def text(self) -> str:
         return "time"
@@ -341,7 +342,7 @@ class ExpireOffer:
 
 @dataclass(frozen=True, slots=True)
 class Timeout:
-    """The turn clock ran out for `seat`, which is forfeited (RULES.md §9, RU)."""
+    """The turn clock ran out for `seat`, which is forfeited (docs/rules.md §9, RU)."""
 
     seat: int
 

@@ -1,4 +1,4 @@
-"""The table's clocks (RULES.md §9, §11), reading an injected clock, never the wall clock.
+"""The table's clocks (docs/rules.md §9, §11), reading an injected clock, never the wall clock.
 
 - the time limit (``time_limit_minutes``; TOUR 45): when it is reached the table calls
   time (:class:`~monopoly.board.actions.CallTime`); a player who has rolled finishes the

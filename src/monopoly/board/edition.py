@@ -1,6 +1,6 @@
 """Editions: the board, the title deeds and the card decks, loaded from data files.
 
-An edition is pure data (RULES.md section 10): adding an edition is adding a JSON file to
+An edition is pure data (docs/rules.md §10): adding an edition is adding a JSON file to
 ``monopoly/editions/``. Card effects are typed (:class:`CardEffect`), never matched by text.
 Every name exists in every language of :data:`LANGUAGES`. An edition may also list its
 tokens and name its buildings (the Disney edition's cottages and castles), and it may mark
@@ -72,7 +72,7 @@ class EffectKind(StrEnum):
 
 
 class SourceMark(StrEnum):
-    """Where a name of an edition comes from (RULES.md §10, the Disney edition)."""
+    """Where a name of an edition comes from (docs/rules.md §10, the Disney edition)."""
 
     SOURCED = "sourced"  # named by a source (the seed, or a public source the file cites)
     INFERRED = "inferred"  # derived, e.g. a square's position from a card correspondence
@@ -185,7 +185,7 @@ class Square:
     rents: tuple[int, ...] = ()
     utility_multipliers: tuple[int, ...] = ()  # (4, 10): by the count of utilities owned
     tax: int = 0  # tax squares: the amount
-    tax_kind: str = ""  # tax squares: "income" or "luxury" (RULES.md §6 options)
+    tax_kind: str = ""  # tax squares: "income" or "luxury" (docs/rules.md §6 options)
     source: SourceMark | None = None  # where the name (and its place) comes from
     source_note: str = ""
 

@@ -16,7 +16,7 @@ BANK = -1
 
 @dataclass(frozen=True, slots=True)
 class OrderDecided(Event):
-    """Who starts (RULES.md §1): each round of throws by seat (0: not in that round)."""
+    """Who starts (docs/rules.md §1): each round of throws by seat (0: not in that round)."""
 
     order: tuple[int, ...]
     throws: tuple[tuple[int, ...], ...]
@@ -247,14 +247,14 @@ class GameOver(Event):
     kind: ClassVar[str] = "game_over"
 
 
-# --- variants (RULES.md §1, §3, §6, §9, §11 options) ------------------------------------
+# --- variants (docs/rules.md §1, §3, §6, §9, §11 options) ------------------------------------
 
-POT = -3  # the Free Parking pot (house rule, RULES.md §6) as a payer or payee
+POT = -3  # the Free Parking pot (house rule, docs/rules.md §6) as a payer or payee
 
 
 @dataclass(frozen=True, slots=True)
 class PropertyDealt(Event):
-    """A title deed dealt before the first turn (RULES.md §1 `starting_properties`)."""
+    """A title deed dealt before the first turn (docs/rules.md §1 `starting_properties`)."""
 
     player: int
     square: int
@@ -264,7 +264,7 @@ class PropertyDealt(Event):
 
 @dataclass(frozen=True, slots=True)
 class SealedBidSubmitted(Event):
-    """A hidden bid is in (its amount stays hidden until every bid is in, RULES.md §3)."""
+    """A hidden bid is in (its amount stays hidden until every bid is in, docs/rules.md §3)."""
 
     player: int
     kind: ClassVar[str] = "sealed_bid_submitted"
@@ -291,7 +291,7 @@ class SealedTie(Event):
 
 @dataclass(frozen=True, slots=True)
 class TieRoll(Event):
-    """A tied bidder's throw that settles a second tie (RULES.md §3, TOUR)."""
+    """A tied bidder's throw that settles a second tie (docs/rules.md §3, TOUR)."""
 
     player: int
     die1: int
@@ -320,7 +320,7 @@ class TaxChosen(Event):
 
 @dataclass(frozen=True, slots=True)
 class CardChoice(Event):
-    """A "pay a fine or take a card" choice (RULES.md §5, §10)."""
+    """A "pay a fine or take a card" choice (docs/rules.md §5, §10)."""
 
     player: int
     choice: str  # "pay" or "draw"
@@ -329,7 +329,7 @@ class CardChoice(Event):
 
 @dataclass(frozen=True, slots=True)
 class LoanMade(Event):
-    """A loan between players (house rule, RULES.md §9): cash now, a recorded debt."""
+    """A loan between players (house rule, docs/rules.md §9): cash now, a recorded debt."""
 
     lender: int
     borrower: int
@@ -347,14 +347,14 @@ class LoanRepaid(Event):
 
 @dataclass(frozen=True, slots=True)
 class TimeCalled(Event):
-    """The time limit is reached (RULES.md §11): a player who has rolled finishes."""
+    """The time limit is reached (docs/rules.md §11): a player who has rolled finishes."""
 
     kind: ClassVar[str] = "time_called"
 
 
 @dataclass(frozen=True, slots=True)
 class OfferExpired(Event):
-    """The negotiation limit ended a trade offer unanswered (RULES.md §9, TOUR)."""
+    """The negotiation limit ended a trade offer unanswered (docs/rules.md §9, TOUR)."""
 
     proposer: int
     target: int
@@ -363,7 +363,7 @@ class OfferExpired(Event):
 
 @dataclass(frozen=True, slots=True)
 class TimedOut(Event):
-    """The turn clock ran out: the seat is forfeited (RULES.md §9, RU)."""
+    """The turn clock ran out: the seat is forfeited (docs/rules.md §9, RU)."""
 
     player: int
     kind: ClassVar[str] = "timed_out"

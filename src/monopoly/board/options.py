@@ -1,6 +1,6 @@
 """The rule set: one frozen, validated dataclass of named options with official defaults.
 
-Every deviation a seed describes is a named option (RULES.md); the presets of RULES.md §12
+Every deviation a seed describes is a named option (docs/rules.md); the presets of docs/rules.md §12
 (:data:`PRESETS`) are named starting points, and any option can be set one by one on top
 of a preset. An unknown option, or a value out of range, is a :class:`RulesError` that
 names it.
@@ -34,9 +34,9 @@ BIG: int = 1_000_000_000
 
 @dataclass(frozen=True, slots=True)
 class RuleSet(OptionSet):
-    """Every option of the board game (RULES.md), with the classic defaults.
+    """Every option of the board game (docs/rules.md), with the classic defaults.
 
-    Each field's metadata holds its RULES.md section and, for numbers, the allowed range
+    Each field's metadata holds its docs/rules.md section and, for numbers, the allowed range
     (``None`` is allowed where the type says so and means "off" / "the edition's value")."""
 
     # §1 setup
@@ -112,7 +112,7 @@ class RuleSet(OptionSet):
 
 
 def option_section(name: str) -> str:
-    """The RULES.md section an option comes from."""
+    """The docs/rules.md section an option comes from."""
     return RuleSet.option_section(name)
 
 
@@ -120,7 +120,7 @@ def option_names() -> tuple[str, ...]:
     return RuleSet.option_names()
 
 
-# RULES.md §12: the presets, as option changes on top of the classic defaults.
+# docs/rules.md §12: the presets, as option changes on top of the classic defaults.
 PRESET_OPTIONS: dict[str, dict[str, Any]] = {
     "classic": {},
     # CZ: the salary on the start square before the first move, luxury tax 75, income tax

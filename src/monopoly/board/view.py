@@ -509,22 +509,22 @@ class SeatView:
         return self._g.t.deck_keys[ch[2]]
 
     def choice(self) -> tuple[int, str, int] | None:
-        """(seat, "tax" or "card", amount) of a choice waiting (RULES.md §5, §6)."""
+        """(seat, "tax" or "card", amount) of a choice waiting (docs/rules.md §5, §6)."""
         ch = self._g.choice
         if ch is None:
             return None
         return ch[0], "tax" if ch[1] == 0 else "card", ch[3]
 
     def total_worth(self, seat: int) -> int:
-        """The income tax base (RULES.md §6): cash + printed prices + buildings at cost."""
+        """The income tax base (docs/rules.md §6): cash + printed prices + buildings at cost."""
         return taxes.total_worth(self._g, seat)
 
     def percent_tax(self) -> int:
-        """What this seat would pay choosing the percentage income tax (RULES.md §6)."""
+        """What this seat would pay choosing the percentage income tax (docs/rules.md §6)."""
         return taxes.percent_tax(self._g, self.seat) if self.seat is not None else 0
 
     def pot(self) -> int:
-        """The Free Parking pot (RULES.md §6 house rule)."""
+        """The Free Parking pot (docs/rules.md §6 house rule)."""
         return self._g.pot
 
     def loans_owed(self, seat: int) -> int:

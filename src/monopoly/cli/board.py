@@ -53,7 +53,7 @@ from monopoly.narration.board.narrate import Narrator
 __all__ = ["check", "demo", "presets", "replay_cmd", "rules_cmd"]
 
 # Greedy bots never trade, so two of them can hold a standoff forever: demo games stop after
-# this many turns (RULES.md §11 ends a game only when one player is left).
+# this many turns (docs/rules.md §11 ends a game only when one player is left).
 DEMO_TURN_LIMIT = 2000
 # A second safety net, in actions, in case a game stalls without turns advancing.
 DEMO_MAX_ACTIONS = 1_000_000
@@ -165,7 +165,7 @@ def _narrate(console: Console, game: Game, lang: str = "en") -> None:
 
 
 def presets(as_json: JsonOpt = False, lang: LangOpt = "en") -> None:
-    """The rule presets of RULES.md §12 with their full effective rule sets."""
+    """The rule presets of docs/rules.md §12 with their full effective rule sets."""
     use_language(lang)
     from monopoly.narration.board.rules_text import preset_title
 

@@ -78,7 +78,8 @@ def deck_cmd(
     lang: Annotated[str, typer.Option(help="Language of the names: en, cs or ru.")] = "en",
     as_json: JsonOpt = False,
 ) -> None:
-    """The 106 cards of the deck: counts, bank values, kinds, colours (DEAL.md § Deck)."""
+    """The 106 cards of the deck: counts, bank values, kinds, colours (docs/deal-rules.md §
+    Deck)."""
     if lang not in LANGUAGES:
         _fail(f"--lang must be one of {', '.join(LANGUAGES)}, not {lang!r}")
     try:

@@ -46,7 +46,8 @@ __all__ = [
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object instead.")]
 LangOpt = Annotated[str, typer.Option(help="Language: en, cs or ru.")]
 PresetOpt = Annotated[
-    str, typer.Option("--preset", help="Rule preset: " + ", ".join(PRESETS) + " (RULES.md §12).")
+    str,
+    typer.Option("--preset", help="Rule preset: " + ", ".join(PRESETS) + " (docs/rules.md §12)."),
 ]
 EditionOpt = Annotated[str, typer.Option(help="Edition: standard, uk or disney.")]
 SetOpt = Annotated[

@@ -111,7 +111,7 @@ def markov(
         str,
         typer.Option(
             help="kept: a drawn Get Out of Jail Free card stays with its holder, who never "
-            "uses it (RULES.md §5; the exact limit of 'monopoly landing'); returned: the "
+            "uses it (docs/rules.md §5; the exact limit of 'monopoly landing'); returned: the "
             "textbook chain, every card 1/16 and the jail card straight back."
         ),
     ] = "kept",

@@ -39,7 +39,7 @@ NO_TARGET = -1
 
 @dataclass(frozen=True, slots=True)
 class PlayBank:
-    """Put a money, action or rent card into the bank (DEAL.md § Turn 2)."""
+    """Put a money, action or rent card into the bank (docs/deal-rules.md § Turn 2)."""
 
     card: CardId
 
@@ -60,7 +60,7 @@ class PlayProperty:
 
 @dataclass(frozen=True, slots=True)
 class PlayPassGo:
-    """Pass Go: draw 2 cards (DEAL.md § Deck)."""
+    """Pass Go: draw 2 cards (docs/deal-rules.md § Deck)."""
 
     card: CardId
 
@@ -70,7 +70,7 @@ class PlayPassGo:
 
 @dataclass(frozen=True, slots=True)
 class PlayBirthday:
-    """It's My Birthday: every other player pays 2M (DEAL.md § Deck)."""
+    """It's My Birthday: every other player pays 2M (docs/deal-rules.md § Deck)."""
 
     card: CardId
 
@@ -80,7 +80,7 @@ class PlayBirthday:
 
 @dataclass(frozen=True, slots=True)
 class PlayDebt:
-    """Debt Collector: one player pays 5M (DEAL.md § Deck)."""
+    """Debt Collector: one player pays 5M (docs/deal-rules.md § Deck)."""
 
     card: CardId
     target: PlayerId
@@ -150,7 +150,7 @@ class PlayHotel:
 class PlayRent:
     """Charge rent for one colour of the card; ``target`` for a wild rent (one player),
     ``NO_TARGET`` for a two-colour rent (every other player); ``doubles``: the Double The
-    Rent cards played with it, each a play of its own (DEAL.md § Actions)."""
+    Rent cards played with it, each a play of its own (docs/deal-rules.md § Actions)."""
 
     card: CardId
     colour: ColourId
@@ -187,7 +187,7 @@ class EndTurn:
 
 @dataclass(frozen=True, slots=True)
 class Discard:
-    """Discard these cards from the hand, down to the hand limit (DEAL.md § Turn 4)."""
+    """Discard these cards from the hand, down to the hand limit (docs/deal-rules.md § Turn 4)."""
 
     cards: tuple[CardId, ...]
 

@@ -4,7 +4,7 @@
 Cards are integer ids ``0..105`` into flat tables (``kind``, ``value``, ``action``,
 ``colours``...) so that the engine's hot paths index lists instead of walking objects.
 Colours are integer ids ``0..9`` in the data file's order (brown ... utility).
-The loader checks the file against DEAL.md § Deck: 106 cards, bank value 252M, every
+The loader checks the file against docs/deal-rules.md § Deck: 106 cards, bank value 252M, every
 colour's ladder as long as its set, every colour a card names known.
 
 Example::
@@ -33,7 +33,7 @@ PROPERTY = 3
 WILD = 4  # a property wildcard
 KIND_KEYS: tuple[str, ...] = ("money", "action", "rent", "property", "wild")
 
-# action card codes (DEAL.md § Deck, action cards)
+# action card codes (docs/deal-rules.md § Deck, action cards)
 NO_ACTION = -1
 DEAL_BREAKER = 0
 JUST_SAY_NO = 1
@@ -50,7 +50,7 @@ ACTION_KEYS: tuple[str, ...] = (
     "birthday", "pass_go", "house", "hotel", "double_rent",
 )
 LANGUAGES: tuple[str, ...] = ("en", "cs", "ru")
-# DEAL.md § Deck, properties: the ten colours, in this order (colour id = index)
+# docs/deal-rules.md § Deck, properties: the ten colours, in this order (colour id = index)
 COLOUR_KEYS: tuple[str, ...] = (
     "brown", "light_blue", "pink", "orange", "red", "yellow", "green", "dark_blue",
     "railroad", "utility",

@@ -79,7 +79,7 @@ __all__ = ["DISCARD", "END", "OVER", "PLAY", "RESPOND", "Game"]
 
 
 class Game(Position):
-    """One game of Monopoly Deal for 2-5 seats (DEAL.md): ``seats`` (names, or a number
+    """One game of Monopoly Deal for 2-5 seats (docs/deal-rules.md): ``seats`` (names, or a number
     of seats named P0, P1...), ``seed`` (every chance), ``rules`` (None: the official
     ones), ``deck`` (a :class:`Deck`, a deck key, or None: the standard deck),
     ``events`` (build the typed events), ``deal`` (False: an empty table, for

@@ -1,6 +1,7 @@
 """The Deal rule set: one frozen, validated dataclass of named options, official defaults.
 
-Every point DEAL.md marks *(silent)* is an option here, with DEAL.md's choice as the
+Every point docs/deal-rules.md marks *(silent)* is an option here, with docs/deal-rules.md's choice
+as the
 default; presets (:data:`PRESET_OPTIONS`) are named starting points. An unknown option
 or a value out of range is a :class:`~monopoly.core.errors.RulesError` (the Deal's
 ``DealRulesError``) that names it; the behaviour is the core's
@@ -41,9 +42,9 @@ BIG = 1_000_000_000
 
 @dataclass(frozen=True, slots=True)
 class DealRules(OptionSet):
-    """Every option of Monopoly Deal (DEAL.md), with the official defaults.
+    """Every option of Monopoly Deal (docs/deal-rules.md), with the official defaults.
 
-    Each field's metadata holds its DEAL.md section, and the allowed range or choices."""
+    Each field's metadata holds its docs/deal-rules.md section, and the allowed range or choices."""
 
     # § Turn
     deal_size: int = option(5, 1, 10, section="Turn")
@@ -86,13 +87,13 @@ def option_names() -> tuple[str, ...]:
 
 
 def option_section(name: str) -> str:
-    """The DEAL.md section an option comes from."""
+    """The docs/deal-rules.md section an option comes from."""
     return DealRules.option_section(name)
 
 
 PRESET_OPTIONS: dict[str, dict[str, Any]] = {
     "official": {},
-    # the one-set quick game the seed's wording describes (DEAL.md: sets_to_win 1)
+    # the one-set quick game the seed's wording describes (docs/deal-rules.md: sets_to_win 1)
     "quick": {"sets_to_win": 1},
     # simulations: no decision without a choice, and a turn cap that ends as a draw
     "simulation": {"ask_without_choice": False, "turn_cap": 400},

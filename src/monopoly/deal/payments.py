@@ -1,4 +1,4 @@
-"""Paying in the Deal (DEAL.md § Paying): from the table only (bank, properties,
+"""Paying in the Deal (docs/deal-rules.md § Paying): from the table only (bank, properties,
 buildings), the payer's choice, no change given; short of the debt, everything. A
 property paid keeps its colour on the payee's table, a building received stands on the
 payee's best full set that can hold it (option ``received_buildings``) or goes to the
@@ -50,7 +50,7 @@ def pay(pos: Position, payer: PlayerId, payee: PlayerId, cards: tuple[CardId, ..
 
 
 def fix_buildings(pos: Position, seat: PlayerId) -> None:
-    """DEAL.md § Paying (silent): a set that stops being full loses its buildings, to
+    """docs/deal-rules.md § Paying (silent): a set that stops being full loses its buildings, to
     the owner's bank (option ``buildings_on_broken_set``: or the discard pile)."""
     house, hotel = pos.house[seat], pos.hotel[seat]
     to_bank = pos.rules.buildings_on_broken_set == "to_bank"
@@ -71,7 +71,7 @@ def fix_buildings(pos: Position, seat: PlayerId) -> None:
 
 def receive_building(pos: Position, seat: PlayerId, b: CardId) -> None:
     """A house or hotel received: on the receiver's best full set that can hold it
-    (option ``received_buildings = "place"``), else into the bank (DEAL.md § Paying)."""
+    (option ``received_buildings = "place"``), else into the bank (docs/deal-rules.md § Paying)."""
     if pos.rules.received_buildings == "place":
         code = pos.deck.action[b]
         best, best_rent = NONE, -1

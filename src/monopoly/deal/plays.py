@@ -1,4 +1,4 @@
-"""What a legal action does in the Deal (DEAL.md § Turn, § Actions): :func:`do` changes
+"""What a legal action does in the Deal (docs/deal-rules.md § Turn, § Actions): :func:`do` changes
 the position for one action already checked by :func:`monopoly.deal.legal.why_illegal`.
 
 A play from the hand uses one of the turn's plays (a rent with Double The Rent, one per

@@ -3,7 +3,7 @@ primitive moves of cards between places.
 
 Cards are deck ids (:mod:`monopoly.deal.deck`), kept in plain lists: the draw pile (top
 at the end), the discard pile (top at the end), and per seat a hand, a bank, one pile of
-properties per colour (extras beyond a full set stay in it, DEAL.md § Actions) and at
+properties per colour (extras beyond a full set stay in it, docs/deal-rules.md § Actions) and at
 most one house and one hotel per colour. ``place``/``owner``/``pile_colour`` say where
 every card is, for O(1) checks. Chance comes only from the position's own seeded
 generator.
@@ -73,12 +73,12 @@ REQUEST_KEYS: tuple[str, ...] = (
 )
 NONE = -1
 
-DEBT_AMOUNT = 5  # Debt Collector (DEAL.md § Deck)
+DEBT_AMOUNT = 5  # Debt Collector (docs/deal-rules.md § Deck)
 BIRTHDAY_AMOUNT = 2  # It's My Birthday
 
 
 class Request:
-    """An action aimed at other players, answered target by target (DEAL.md § Actions).
+    """An action aimed at other players, answered target by target (docs/deal-rules.md § Actions).
 
     ``targets[0]`` is answering now; ``nos`` counts the Just Say No cards played in its
     chain: even, the target answers (Just Say No, or pay / accept); odd, the attacker
@@ -163,7 +163,7 @@ class Position:
         self.outcome: Outcome | None = None
         self.history: list[tuple[int, Action]] = []
         # seats that laid or received a property since the last win check (a bit each):
-        # only they can have completed a set (DEAL.md § End)
+        # only they can have completed a set (docs/deal-rules.md § End)
         self.gained: int = 0
 
     # ------------------------------------------------------------ moving cards
@@ -175,7 +175,7 @@ class Position:
         if not draw:
             if not (self.rules.reshuffle_discard and self.discard):
                 return False
-            # DEAL.md § End (silent): the discard pile, shuffled, is the new draw pile
+            # docs/deal-rules.md § End (silent): the discard pile, shuffled, is the new draw pile
             draw = self.discard
             self.discard = []
             self.rng.shuffle(draw)
@@ -245,7 +245,7 @@ class Position:
 
     def is_full(self, seat: PlayerId, colour: ColourId) -> bool:
         """A full set: as many cards as the set size, at least one of them not an
-        any-colour wild (DEAL.md § Actions: an any-colour wild alone is not a set)."""
+        any-colour wild (docs/deal-rules.md § Actions: an any-colour wild alone is not a set)."""
         pile = self.piles[seat][colour]
         if len(pile) < self.deck.set_size[colour]:
             return False
@@ -266,7 +266,8 @@ class Position:
         return count
 
     def rent_of(self, seat: PlayerId, colour: ColourId) -> Money:
-        """The rent of one colour (DEAL.md § Actions): the ladder value for the cards held,
+        """The rent of one colour (docs/deal-rules.md § Actions): the ladder value for the cards
+        held,
         capped at the full set, plus house and hotel; 0 with only any-colour wilds."""
         pile = self.piles[seat][colour]
         if not pile:

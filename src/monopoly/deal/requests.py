@@ -1,4 +1,4 @@
-"""Action cards aimed at other players and their answers (DEAL.md § Actions): a
+"""Action cards aimed at other players and their answers (docs/deal-rules.md § Actions): a
 :class:`~monopoly.deal.position.Request` is answered target by target; each answer is a
 payment (rent, birthday, debt) or an acceptance (Sly Deal, Forced Deal, Deal Breaker),
 or a Just Say No, which the attacker may answer with another, and so on. An odd number
@@ -159,7 +159,7 @@ def _resolve(pos: Position, req: Request) -> None:
 
 
 def _break_deal(pos: Position, a: PlayerId, t: PlayerId, colour: ColourId) -> None:
-    """Deal Breaker: the whole pile with its buildings (DEAL.md § Actions, silent; option
+    """Deal Breaker: the whole pile with its buildings (docs/deal-rules.md § Actions, silent; option
     ``deal_breaker_takes_extras``: False takes just a full set, real properties first)."""
     pile = list(pos.piles[t][colour])
     if not pos.rules.deal_breaker_takes_extras:
@@ -199,7 +199,7 @@ def next_target(pos: Position) -> None:
 
 
 def settle(pos: Position) -> None:
-    """After every action: award a win at once (DEAL.md § End), then take the
+    """After every action: award a win at once (docs/deal-rules.md § End), then take the
     decisions that leave no choice when the rules say not to ask them (option
     ``ask_without_choice``)."""
     while True:

@@ -1,5 +1,5 @@
 """The Deal's turns: the deal, drawing, ending a turn, discarding down to the hand limit,
-the win and the end of the game (DEAL.md § Setup, § Turn, § End).
+the win and the end of the game (docs/deal-rules.md § Setup, § Turn, § End).
 
 Example::
 
@@ -93,7 +93,7 @@ def start_turn(pos: Position, seat: PlayerId) -> None:
 
 
 def check_win(pos: Position) -> bool:
-    """DEAL.md § End: checked after every action (option: only the owner's turn); a
+    """docs/deal-rules.md § End: checked after every action (option: only the owner's turn); a
     seat that gained no property since the last check cannot have won since."""
     need = pos.rules.sets_to_win
     turn = pos.turn_seat
@@ -118,7 +118,7 @@ def check_win(pos: Position) -> bool:
 
 def finish(pos: Position, winner: PlayerId | None, reason: str) -> None:
     """The game ends: every seat ranked, the winner first, then by bank and property
-    value (DEAL.md § End, the results table)."""
+    value (docs/deal-rules.md § End, the results table)."""
     worth = [pos.worth(s) for s in range(pos.n)]
     others = sorted((s for s in range(pos.n) if s != winner), key=lambda s: (-worth[s], s))
     ranking = others if winner is None else [winner, *others]

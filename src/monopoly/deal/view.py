@@ -1,4 +1,4 @@
-"""What one seat may see (DEAL.md § Players and hidden information), in two forms.
+"""What one seat may see (docs/deal-rules.md § Players and hidden information), in two forms.
 
 A seat sees its own hand, everyone's table (bank, properties by colour with the colour
 each wildcard stands as, buildings), the size of every hand and of the draw pile, and the
@@ -134,7 +134,7 @@ def deal_view(game: Position, seat: PlayerId | None) -> DealView:
 
 class SeatView:
     """What one seat may see of a game, read through the game's public tables
-    (DEAL.md § Players and hidden information): its own hand, every table, the size of
+    (docs/deal-rules.md § Players and hidden information): its own hand, every table, the size of
     every hand and of the draw pile, the discard pile, whose decision it is and the action
     being answered. Nothing here reads another hand or the draw pile's order.
 

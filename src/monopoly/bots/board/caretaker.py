@@ -4,7 +4,7 @@ It keeps the game moving and protects the seat's money, nothing more:
 
 - rolls (in jail it tries for doubles), ends the turn;
 - buys a property only when the cash comfortably covers it (the price plus
-  :data:`COMFORT` left in hand), else declines (RULES.md §3: the bank auctions it);
+  :data:`COMFORT` left in hand), else declines (docs/rules.md §3: the bank auctions it);
 - passes in every auction, so it never bids away the seat's money;
 - rejects every trade offer; keeps a received mortgaged deed mortgaged (§9);
 - pays the cheaper income tax (§6), pays a fine rather than drawing when it can;

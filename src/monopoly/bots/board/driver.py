@@ -17,7 +17,7 @@ def play_game(
     """Play `game` on with one bot per seat until it is over or `max_actions` were applied.
 
     Only the pending seat is asked (bots act out of turn only through that decision).
-    With a `clock` (RULES.md §9, §11 clocks), the table's actions that are due are
+    With a `clock` (docs/rules.md §9, §11 clocks), the table's actions that are due are
     applied before each decision, and the clock's ``now`` is ticked after each action
     when it is a :class:`~monopoly.board.clocks.StepClock`.
     Returns the same game object. An illegal choice raises the engine's

@@ -1,5 +1,5 @@
 """Monopoly Deal bots: ``random``, ``greedy`` and ``strong``, each deciding only from what
-its seat may see (DEAL.md § Players and hidden information).
+its seat may see (docs/deal-rules.md § Players and hidden information).
 
 A bot is asked ``choose(view, legal)``: ``view`` is a :class:`~monopoly.deal.view.SeatView`
 (``game.seat_view(seat)``), the core's thin read-only window on the game that exposes the

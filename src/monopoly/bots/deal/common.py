@@ -1,5 +1,5 @@
 """What the Deal bots share: money on the table, paying in an order, and the values the
-strong bot (and the web server's caretaker) put on cards and sets (DEAL.md § Paying,
+strong bot (and the web server's caretaker) put on cards and sets (docs/deal-rules.md § Paying,
 § Actions).
 
 Example::
@@ -130,7 +130,7 @@ def wins_with(view: SeatView, seat: int, colour: int) -> bool:
 def best_payment(view: SeatView, amount: int, cards: Sequence[int],
                  payee: int = NONE) -> tuple[tuple[int, ...], float]:
     """The payment of at least ``amount`` from ``cards`` that costs the payer least
-    (DEAL.md § Paying: the payer chooses, no change is given): money before properties,
+    (docs/deal-rules.md § Paying: the payer chooses, no change is given): money before properties,
     properties of far-from-full sets before near-full ones, little overpayment, and a
     property the payee needs to fill a set costs more. A small knapsack over the amount;
     a house goes with its hotel. Returns the cards and their cost."""

@@ -105,7 +105,7 @@ class GreedyBot:
         return best
 
 
-# the greedy player's order of the other plays (DEAL.md § Deck, action cards)
+# the greedy player's order of the other plays (docs/deal-rules.md § Deck, action cards)
 _GREEDY_FLAT: dict[type, int] = {
     PlayBreaker: 59, PlayHouse: 58, PlayHotel: 58, PlaySly: 50, PlayForced: 50,
     PlayDebt: 45, PlayBirthday: 45, PlayPassGo: 44,

@@ -157,7 +157,7 @@ class StrongBot:
 
     def _stake(self, view: SeatView, req: Request, attacking: bool) -> float:
         """How much the action at stake matters to me (as its target, or as the attacker
-        whose action was cancelled): what it would cost or gain (DEAL.md § Actions)."""
+        whose action was cancelled): what it would cost or gain (docs/deal-rules.md § Actions)."""
         deck = view.deck
         me = view.seat
         target = req.targets[0]
@@ -196,7 +196,7 @@ class StrongBot:
 
     # ---------------------------------------------------------------- discards
     def _keep_value(self, view: SeatView, c: int) -> float:
-        """How much a card in the hand is worth keeping (DEAL.md § Turn 4: the extra
+        """How much a card in the hand is worth keeping (docs/deal-rules.md § Turn 4: the extra
         cards are lost)."""
         deck = view.deck
         kind = deck.kind[c]
@@ -295,7 +295,7 @@ class StrongBot:
     def _move_score(self, view: SeatView, a: MoveWild) -> float:
         """A wildcard moves only to complete a set, from a pile that is not full or has a
         card to spare, at most twice a turn (a move and its way back never both look
-        good; DEAL.md § Turn 3: moves are free)."""
+        good; docs/deal-rules.md § Turn 3: moves are free)."""
         deck = view.deck
         me = view.seat
         if self._moves >= 2:
@@ -332,7 +332,7 @@ class StrongBot:
     @staticmethod
     def _rent_score(view: SeatView, a: PlayRent) -> float:
         """Rent with the colour that charges most, doubled when the double adds at least
-        2M (DEAL.md § Actions: rent plus Double The Rent is two plays)."""
+        2M (docs/deal-rules.md § Actions: rent plus Double The Rent is two plays)."""
         me = view.seat
         rent = view.rent_of(me, a.colour)
         amount = rent << len(a.doubles)
@@ -355,7 +355,7 @@ class StrongBot:
         low_bank = 8.0 if bank_value(view, me) < 6 else 0.0
         if kind == MONEY:
             return 100.0 + deck.value[c] + low_bank
-        # an action or rent card into the bank is money for good (DEAL.md § Turn 2)
+        # an action or rent card into the bank is money for good (docs/deal-rules.md § Turn 2)
         over = len(view.hand) - (view.rules.hand_limit + view.plays_left - 1)
         keep = self._keep_value(view, c)
         if kind == RENT:

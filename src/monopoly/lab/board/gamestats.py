@@ -11,7 +11,7 @@ many games:
 - ``rent_by_group``: rent collected on each group's squares (colour groups plus
   ``"railroad"`` and ``"utility"``, the edition's keys). A rent payment is a
   :class:`~monopoly.board.events.Paid` with reason ``"rent"``; its square is where the payer
-  stands, tracked from the ``Moved`` events (RULES.md §4: rent is owed for the square landed
+  stands, tracked from the ``Moved`` events (docs/rules.md §4: rent is owed for the square landed
   on);
 - ``invested_by_group``: money put into each group: purchases at the printed price
   (``Bought``), properties won at auction (``AuctionWon`` of a ``"property"`` lot), dealt

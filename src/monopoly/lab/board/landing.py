@@ -8,7 +8,7 @@ card move is resolved (entry 40: in jail). The engine is driven directly with it
 actions; no legal-action lists are built, so the cost is the engine's own.
 
 The Get Out of Jail Free cards: in the engine a drawn one is *kept* and leaves its deck
-until used or sold (RULES.md §5). These players never use one ("long" tries for doubles,
+until used or sold (docs/rules.md §5). These players never use one ("long" tries for doubles,
 "short" pays the fine, exactly as the modes say) and never trade, so once both have been
 drawn each deck holds 15 cards for the rest of the game; :func:`markov_without_jail_cards`
 is the exact long-run limit of that, and ``monopoly analyze markov`` gives it by default.
@@ -69,7 +69,7 @@ def landing_counts(throws: int, jail: str, seed: int, edition: str = "standard")
 
     The throws are played as a series of games of :data:`GAME_THROWS` throws each, every one
     with freshly shuffled decks (seeds drawn from ``seed``): a deck is cycled, not reshuffled,
-    within a game (RULES.md §5), so one shuffle alone would tie certain cards to certain
+    within a game (docs/rules.md §5), so one shuffle alone would tie certain cards to certain
     Chance squares for the whole run. Each game starts on GO; that start fades within a few
     dozen throws, a negligible share of a game."""
     if jail not in JAIL_MODES:
@@ -102,14 +102,14 @@ def _play(game: Game, throws: int, jail: str) -> list[int]:
     flush = _HISTORY_FLUSH
     while done < throws:
         au = game.auction
-        if au is not None:  # nobody ever bids: everyone passes (RULES.md §3)
+        if au is not None:  # nobody ever bids: everyone passes (docs/rules.md §3)
             apply(au.bidders[au.turn], pass_bid)
             continue
         seat = game.turn_player
         phase = game.phase
         if phase == PRE_ROLL:
             p = players[seat]
-            if short and p.in_jail:  # RULES.md §7: pay the fine at once on the next turn
+            if short and p.in_jail:  # docs/rules.md §7: pay the fine at once on the next turn
                 apply(seat, pay_fine)
                 continue
             before = game.throws

@@ -2,7 +2,7 @@
 
 One transition is one dice throw (a movement throw or an attempt to throw doubles in jail).
 The chain lives on an expanded state space that carries the hidden state the rules need
-(RULES.md §2 and §7):
+(docs/rules.md §2 and §7):
 
 * ``("sq", s, d)``: the token stands on square ``s`` after a throw, every card move resolved,
   and ``d`` (0, 1 or 2) consecutive doubles have been thrown so far this turn; ``d == 0``

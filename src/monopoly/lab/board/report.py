@@ -117,7 +117,7 @@ LABELS: Final[Mapping[str, str]] = {
     "worth_axis": N_("net worth ({currency})"),
     "worth_caption": N_(
         "One game, followed turn by turn: each line is a seat's net worth (cash, property "
-        "and buildings, RULES.md §11); a line falling to zero is a bankruptcy."
+        "and buildings, docs/rules.md §11); a line falling to zero is a bankruptcy."
     ),
     # 4. return on investment
     "roi_title": N_("Return on investment by group"),

@@ -1,17 +1,17 @@
 """The Deal conformance harness: random legal play from fixed seeds, invariants after
-every action (DESIGN.md, after OpenSpiel's ``random_sim_test``).
+every action (docs/architecture.md, after OpenSpiel's ``random_sim_test``).
 
 Games between random players, 2-5 seats, cycling over :data:`RULE_VARIANTS`; after every
 action:
 
 - all 106 cards are somewhere exactly once, and the card-location tables agree with the
   piles (draw, discard, hands, banks, property piles, houses, hotels);
-- no hand holds more than the hand limit when a turn ends (DEAL.md § Turn 4);
+- no hand holds more than the hand limit when a turn ends (docs/deal-rules.md § Turn 4);
 - at most ``plays_per_turn`` plays a turn, a Double The Rent counting as one, a Just Say
   No only with ``jsn_uses_play``;
 - the pending seat has legal actions before the end, and every concrete one passes
   ``is_legal`` (templates are filled at random and must pass too);
-- a payment takes nothing from the payer's hand (DEAL.md § Paying);
+- a payment takes nothing from the payer's hand (docs/deal-rules.md § Paying);
 - buildings stand only on full sets of buildable colours, a hotel only with a house;
 - a winner holds ``sets_to_win`` full sets;
 - views: a seat's view shows its own hand and no other, a spectator's no hand;

@@ -8,9 +8,9 @@ plots):
    share (the bot's seats / players) as a line;
 2. ``game_length.png``: game length in turns, games won and draws (turn cap) stacked;
 3. ``table_value.png``: the value on every seat's table (bank and properties with their
-   buildings, DEAL.md § End's results table) at the start of every turn of one game;
+   buildings, docs/deal-rules.md § End's results table) at the start of every turn of one game;
 4. ``full_sets.png``: how many full sets each bot held when its games ended (the win
-   needs three, DEAL.md § End), as the share of its seats with 0, 1, 2 and 3+ sets.
+   needs three, docs/deal-rules.md § End), as the share of its seats with 0, 1, 2 and 3+ sets.
 
 The page's labels are in English (the Deal lab's texts are not in the catalogs yet).
 """
@@ -71,7 +71,7 @@ _LABELS: Final[Mapping[str, str]] = {
     "worth_axis": N_("bank and properties ({currency})"),
     "worth_caption": N_(
         "Game 0 of the run, turn by turn: each line is a seat's bank plus the value of "
-        "its properties and buildings (the results table of DEAL.md § End). Rent, "
+        "its properties and buildings (the results table of docs/deal-rules.md § End). Rent, "
         "Debt Collectors and Deal Breakers move value from one line to another."
     ),
     "no_stats": N_("No games were played."),
@@ -79,7 +79,7 @@ _LABELS: Final[Mapping[str, str]] = {
     "sets_axis": N_("share of the bot's seats (%)"),
     "sets_caption": N_(
         "For each bot, the share of its seats that ended the game with 0, 1, 2 or 3 and "
-        "more full sets of different colours (three win, DEAL.md § End)."
+        "more full sets of different colours (three win, docs/deal-rules.md § End)."
     ),
     "sets_legend": N_("{n} full sets"),
 }

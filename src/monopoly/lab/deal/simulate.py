@@ -3,11 +3,12 @@
 The same machinery as the board game's lab (:mod:`monopoly.lab.runner`): game ``i`` of a run
 with seed ``S`` has the game seed ``game_seed(S, i)`` and the bot of seat ``s`` the seed
 ``bot_seed(game_seed, s)``; it seats the bot list rotated by ``i``
-(:func:`~monopoly.lab.runner.rotated_seats`), so that no bot gains from playing first (DEAL.md
+(:func:`~monopoly.lab.runner.rotated_seats`), so that no bot gains from playing first
+(docs/deal-rules.md
 § Turn: the first seat starts); games are played in chunks by this process, a pool of
 processes or Ray tasks (:func:`~monopoly.lab.runner.run_chunks`), and the results are the same
 for any number of workers and either backend. Every game is capped at ``max_turns`` turns
-(the rule set's ``turn_cap``): a capped game is a draw (DEAL.md § End).
+(the rule set's ``turn_cap``): a capped game is a draw (docs/deal-rules.md § End).
 
 Example::
 
@@ -74,7 +75,7 @@ def deal_play_one(setup: DealLabSetup, index: int, seats: Sequence[str]) -> dict
     """Play game ``index`` with the bots named by ``seats`` and return its result:
     ``index``, ``seed``, ``seats``, ``winner`` (a seat or None), ``winner_bot``, ``turns``,
     ``actions``, ``reason`` ("win" or "turn_cap"), ``ranking`` (seats, best first),
-    ``net_worth`` (bank and property value by seat, DEAL.md § End's results table) and
+    ``net_worth`` (bank and property value by seat, docs/deal-rules.md § End's results table) and
     ``full_sets`` by seat; with ``setup.report`` and for game 0 also ``worth_history``
     (every seat's value on the table at the start of every turn)."""
     rules = setup.capped_rules()

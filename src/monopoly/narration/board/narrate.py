@@ -105,7 +105,7 @@ _RELEASED: Final[Mapping[str, str]] = {
     "card": N_("{player} uses a Get Out of Jail Free card and leaves jail."),
     "third_roll": N_("{player} must pay the fine after the third try and leaves jail."),
 }
-# RULES.md §11: why a game ended, when there is no single winner to name.
+# docs/rules.md §11: why a game ended, when there is no single winner to name.
 _GAME_OVER: Final[Mapping[str, str]] = {
     "turn_limit": N_(
         "Game over: the turn limit stopped the game with no winner. "
@@ -196,7 +196,7 @@ class Narrator:
             E.TurnEnded: self._turn_ended,
             E.GameOver: self._game_over,
         }
-        # events of the rule variants, by kind (RULES.md §1, §3, §5, §6, §9, §11)
+        # events of the rule variants, by kind (docs/rules.md §1, §3, §5, §6, §9, §11)
         self._by_kind: dict[str, Callable[[Any], str]] = {
             "property_dealt": self._property_dealt,
             "sealed_bid_submitted": self._sealed_bid_submitted,

@@ -292,7 +292,7 @@ def _choose_tax(w: _Words, seat: int, a: A.LegalEntry) -> str:
     assert isinstance(a, A.ChooseTax)
     v = w.view
     if a.percent:
-        # RULES.md §6 (CZ): the choice is made before the worth is counted, so the label
+        # docs/rules.md §6 (CZ): the choice is made before the worth is counted, so the label
         # does not count it; the amount is told once chosen (TaxChosen).
         return w._("Pay {percent} % of your total worth").format(
             percent=v.rules.income_tax_percent

@@ -2,7 +2,7 @@
 
 The Czech tournament rules (TOUR) keep one sheet per table: every event of the game is
 written on it, and when the game ends (one player left, or the time is called) the banker
-counts each player's assets, the player signs them, and the ranking follows. RULES.md §11
+counts each player's assets, the player signs them, and the ranking follows. docs/rules.md §11
 values the assets (net worth):
 
 - cash;
@@ -74,13 +74,13 @@ _LABELS: Final[Mapping[str, str]] = {
     "no_events": N_("No events were recorded."),
     "signature": N_("Player's signature"),
     "valuation": N_(
-        "Assets are valued by RULES.md §11: cash, each property at its printed price "
+        "Assets are valued by docs/rules.md §11: cash, each property at its printed price "
         "(a mortgaged one at half), buildings at cost (a hotel with the houses it "
         "replaced), minus debts."
     ),
 }
 
-# RULES.md §11: the end of the game, in words.
+# docs/rules.md §11: the end of the game, in words.
 _REASONS: Final[Mapping[str, str]] = {
     "last_player": N_("the last player who is not bankrupt wins"),
     "turn_limit": N_("the turn limit ended the game; ranked by net worth"),
@@ -137,7 +137,7 @@ def _player_assets(
         )
         property_total += value
         buildings_total += building_value
-    # pending payments of the position (RULES.md §9), then loans between players (the
+    # pending payments of the position (docs/rules.md §9), then loans between players (the
     # RU house rule, `player_loans`)
     waiting = view.debts()
     pending_debts = sum(amount for debtor, _, amount in waiting if debtor == seat)
@@ -150,7 +150,7 @@ def _player_assets(
     bankrupt = view.is_bankrupt(seat)
     total = cash + property_total + buildings_total + claims - debts
     if bankrupt:
-        total = 0  # RULES.md §11: a bankrupt player is worth nothing
+        total = 0  # docs/rules.md §11: a bankrupt player is worth nothing
     return {
         "seat": seat,
         "name": view.name(seat),

@@ -34,13 +34,13 @@ from monopoly.i18n import gettext_noop as N_
 
 __all__ = ["DealNarrator"]
 
-# DEAL.md § End: why a game ended
+# docs/deal-rules.md § End: why a game ended
 _GAME_OVER: Final = {
     "win": N_("{player} has three full sets and wins! Results: {ranking}."),
     "turn_cap": N_("The turn cap ends the game in a draw. Results by the value of bank "
                    "and properties: {ranking}."),
 }
-# DEAL.md § Actions: what an action card asks of its target, in the target's prompt
+# docs/deal-rules.md § Actions: what an action card asks of its target, in the target's prompt
 _ASKED: Final = {
     "rent": N_("{attacker} charges you {amount} rent ({card}). Pay, or say no."),
     "birthday": N_("It is {attacker}'s birthday: pay {amount}, or say no."),
@@ -338,7 +338,7 @@ class DealNarrator:
 
     def prompt(self, view: DealView, hand_limit: int = 7) -> str | None:
         """What the game asks of the view's seat now; None when it waits for another.
-        ``hand_limit``: the rule set's (DEAL.md § Turn 4: 7)."""
+        ``hand_limit``: the rule set's (docs/deal-rules.md § Turn 4: 7)."""
         seat = view.seat
         if view.outcome is not None:
             return self.results(view.outcome)
