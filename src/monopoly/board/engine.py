@@ -13,7 +13,7 @@ are paid (§9), the bank auctions a bankrupt's next deed (§9), and the end is c
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, cast
+from typing import Any
 
 from monopoly.board import actions as A
 from monopoly.board import events as E
@@ -28,6 +28,7 @@ from monopoly.board.decision import (
     pending,
     pending_seats,
     sealed_open,
+    turn_decision,
     waiting,
 )
 from monopoly.board.position import (
@@ -309,14 +310,15 @@ def apply(g: Position, seat: object, action: object) -> list[E.Event]:
     (or :class:`MalformedActionError` for bad text), and then the state is unchanged."""
     if isinstance(action, str):
         action = A.parse_action(action)
-    # The two commonest actions are checked by direct calls (the fast path).
+    # The two commonest actions are checked by direct calls (the fast path): the rule of
+    # both is moving.check_roll / check_end, the turn's own decision in its phase.
     if action is A.ROLL and type(seat) is int and seat == g.turn_player:
-        why = check(g, seat, action) if g.phase != PRE_ROLL else moving.check_roll(
-            g, g.turn_player, A.ROLL
+        why = check(g, seat, action) if g.phase != PRE_ROLL else turn_decision(
+            g, g.turn_player, PRE_ROLL
         )
     elif action is A.END_TURN and type(seat) is int and seat == g.turn_player:
-        why = check(g, seat, action) if g.phase != POST_ROLL else moving.check_end(
-            g, g.turn_player, A.END_TURN
+        why = check(g, seat, action) if g.phase != POST_ROLL else turn_decision(
+            g, g.turn_player, POST_ROLL
         )
     else:
         why = check(g, seat, action)
@@ -333,7 +335,7 @@ def apply(g: Position, seat: object, action: object) -> list[E.Event]:
             )
         )
     assert isinstance(seat, int)
-    act = cast(A.Action, action)  # check found a rule for its class
+    act: A.Action = action  # type: ignore[assignment]  # check found a rule for its class
     events = g.events
     start = len(events) if events is not None else 0
     g.history.append((seat, act))

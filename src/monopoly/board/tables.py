@@ -30,6 +30,11 @@ _KIND = {
     SquareKind.FREE_PARKING: K_FREE_PARKING,
 }
 
+# How a card changes the rent of the square it moves the token to (docs/rules.md §5).
+RENT_NORMAL: Final = 0
+RENT_DOUBLE_RAILROAD: Final = 1  # "advance to the nearest railroad": twice the rent
+RENT_TEN_TIMES_THROW: Final = 2  # "advance to the nearest utility": ten times a new throw
+
 # Card effects as small ints.
 E_ADVANCE_TO: Final = 0
 E_BACK_TO: Final = 1

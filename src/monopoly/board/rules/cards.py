@@ -12,7 +12,7 @@ from monopoly.board import actions as A
 from monopoly.board import events as E
 from monopoly.board.decision import W_CHOICE, not_pending, waiting
 from monopoly.board.position import BANK, CHOICE_CARD, CHOICE_TAX, Player, Position
-from monopoly.board.rules import debts, jail, moving, rent
+from monopoly.board.rules import debts, jail, moving
 from monopoly.board.tables import (
     E_ADVANCE_TO,
     E_BACK_TO,
@@ -27,6 +27,9 @@ from monopoly.board.tables import (
     E_PAY_OR_DRAW,
     E_REPAIRS,
     K_RAILROAD,
+    RENT_DOUBLE_RAILROAD,
+    RENT_NORMAL,
+    RENT_TEN_TIMES_THROW,
 )
 from monopoly.core.errors import IllegalActionError
 from monopoly.core.ids import PlayerId
@@ -47,13 +50,13 @@ def draw(g: Position, p: Player, deck: int) -> None:
         return
     pile.append(idx)  # obeyed, then put back at the bottom
     if effect == E_ADVANCE_TO:
-        moving.advance_to(g, p, card.square, rent.NORMAL_RENT)
+        moving.advance_to(g, p, card.square, RENT_NORMAL)
     elif effect == E_NEAREST:
         if card.nearest == K_RAILROAD:
-            mode = rent.DOUBLE_RAILROAD_RENT if card.rent_multiplier == 2 else rent.NORMAL_RENT
+            mode = RENT_DOUBLE_RAILROAD if card.rent_multiplier == 2 else RENT_NORMAL
             moving.advance_to(g, p, t.nearest_railroad[p.position], mode)
         else:
-            mode = rent.UTILITY_FRESH_THROW if card.dice_multiplier else rent.NORMAL_RENT
+            mode = RENT_TEN_TIMES_THROW if card.dice_multiplier else RENT_NORMAL
             moving.advance_to(g, p, t.nearest_utility[p.position], mode)
     elif effect == E_MOVE_BACK:
         moving.move_back_to(g, p, (p.position - card.spaces) % 40)

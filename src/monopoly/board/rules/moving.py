@@ -3,9 +3,9 @@ doubles, and the end of the turn.
 
 A square's effect (:func:`resolve`) hands over to the section it belongs to: an unowned
 property to buying (§3), rent (§4), a card (§5), a tax (§6), Go To Jail (§7). `mode`
-carries what a card asked for: :data:`~.rent.NORMAL_RENT`,
-:data:`~.rent.DOUBLE_RAILROAD_RENT` ("nearest railroad": twice the rent) or
-:data:`~.rent.UTILITY_FRESH_THROW` ("nearest utility": ten times a fresh throw).
+carries what a card asked for: :data:`~.RENT_NORMAL`,
+:data:`~.RENT_DOUBLE_RAILROAD` ("nearest railroad": twice the rent) or
+:data:`~.RENT_TEN_TIMES_THROW` ("nearest utility": ten times a fresh throw).
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from monopoly.board.tables import (
     K_STREET,
     K_TAX,
     K_UTILITY,
+    RENT_NORMAL,
 )
 from monopoly.core.ids import PlayerId, SquareIndex
 
@@ -50,7 +51,7 @@ def move_by(g: Position, p: Player, steps: int) -> None:
     p.position = new
     if g.events is not None:
         g.events.append(E.Moved(p.seat, old, new))
-    resolve(g, p, new, steps, rent.NORMAL_RENT)
+    resolve(g, p, new, steps, RENT_NORMAL)
 
 
 def pass_go(g: Position, p: Player) -> None:
@@ -78,7 +79,7 @@ def move_back_to(g: Position, p: Player, target: SquareIndex) -> None:
     old = p.position
     p.position = target
     g.emit(E.Moved(p.seat, old, target))
-    resolve(g, p, target, sum(g.dice), rent.NORMAL_RENT)
+    resolve(g, p, target, sum(g.dice), RENT_NORMAL)
 
 
 def resolve(g: Position, p: Player, sq: SquareIndex, throw: int, mode: int) -> None:

@@ -14,17 +14,16 @@ owner in jail; :func:`~monopoly.board.rules.moving.resolve` decides whether rent
 
 from __future__ import annotations
 
-from typing import Final
-
 from monopoly.board.position import BANK, Position
 from monopoly.board.rules import moving
-from monopoly.board.tables import K_RAILROAD, K_STREET
+from monopoly.board.tables import (
+    K_RAILROAD,
+    K_STREET,
+    RENT_DOUBLE_RAILROAD,
+    RENT_NORMAL,
+    RENT_TEN_TIMES_THROW,
+)
 from monopoly.core.ids import Money, SquareIndex
-
-#: How a card changes the rent of the square it moves the token to (§5).
-NORMAL_RENT: Final = 0
-DOUBLE_RAILROAD_RENT: Final = 1  # "advance to the nearest railroad": twice the rent
-UTILITY_FRESH_THROW: Final = 2  # "advance to the nearest utility": ten times a new throw
 
 
 def rent(g: Position, sq: SquareIndex, throw: int, mode: int) -> Money:
@@ -54,8 +53,8 @@ def rent(g: Position, sq: SquareIndex, throw: int, mode: int) -> Money:
             count += 1
     if k == K_RAILROAD:
         due = t.rents[sq][count - 1]
-        return due * 2 if mode == DOUBLE_RAILROAD_RENT else due
-    if mode == UTILITY_FRESH_THROW:
+        return due * 2 if mode == RENT_DOUBLE_RAILROAD else due
+    if mode == RENT_TEN_TIMES_THROW:
         d1, d2 = moving.roll_dice(g)
         return 10 * (d1 + d2)
     return t.multipliers[sq][count - 1] * throw
@@ -65,4 +64,4 @@ def rent_of(g: Position, sq: SquareIndex, throw: int = 7) -> Money:
     """The rent a visitor would owe on `sq` now (0 if unowned or mortgaged)."""
     if g.owner[sq] == BANK or g.mortgaged[sq]:
         return 0
-    return rent(g, sq, throw, NORMAL_RENT)
+    return rent(g, sq, throw, RENT_NORMAL)
