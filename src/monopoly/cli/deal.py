@@ -17,21 +17,38 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from monopoly.cli.kit import JsonOpt, print_json
-from monopoly.cli.kit import fail as _fail
-from monopoly.cli.kit import set_options as _options
+from monopoly.cli.kit import (
+    JsonOpt,
+    check_choice,
+    check_count,
+    fail,
+    print_json,
+    set_options,
+    translation_error,
+)
 from monopoly.deal.deck import COLOUR_KEYS, KIND_KEYS, LANGUAGES, Deck, load_deck
 from monopoly.deal.errors import DealError
 from monopoly.deal.options import MAX_PLAYERS, MIN_PLAYERS, DealRules
+from monopoly.i18n import gettext as _
+from monopoly.i18n import pgettext
 
 deal_app = typer.Typer(
-    help="Monopoly Deal, the card game: its deck and its conformance harness.",
+    help="Monopoly Deal, the card game: its deck, its conformance harness, its strategy lab.",
     no_args_is_help=True,
 )
 
 
-def _print_json(data: dict[str, Any]) -> None:
-    print_json(data, ensure_ascii=False)  # card names in cs and ru as they are
+def print_deal_json(data: dict[str, Any]) -> None:
+    """JSON output with the card names in cs and ru as they are."""
+    print_json(data, ensure_ascii=False)
+
+
+def check_players(players: int) -> int:
+    """--players of a Deal command: 2-5."""
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        fail(_("--players must be between {low} and {high}, got {players}").format(
+            low=MIN_PLAYERS, high=MAX_PLAYERS, players=players))
+    return players
 
 
 def deck_summary(deck: Deck) -> dict[str, Any]:
@@ -80,23 +97,25 @@ def deck_cmd(
 ) -> None:
     """The 106 cards of the deck: counts, bank values, kinds, colours (docs/deal-rules.md §
     Deck)."""
-    if lang not in LANGUAGES:
-        _fail(f"--lang must be one of {', '.join(LANGUAGES)}, not {lang!r}")
+    check_choice("--lang", lang, LANGUAGES)
     try:
         deck = load_deck()
     except DealError as exc:
-        _fail(str(exc))
+        fail(translation_error(exc))
     data = deck_summary(deck)
     if as_json:
-        _print_json(data)
+        print_deal_json(data)
         return
-    table = Table(title=f"{deck.names[lang]}: {data['cards']} cards, {data['bank_value']}M")
-    for column, justify in (("card", "left"), ("kind", "left"), ("count", "right"),
-                            ("value", "right"), ("colours", "left")):
-        table.add_column(column, justify=justify)  # type: ignore[arg-type]
+    table = Table(title=_("{deck}: {cards} cards, {value}M").format(
+        deck=deck.names[lang], cards=data["cards"], value=data["bank_value"]))
+    table.add_column(pgettext("deck table", "card"))
+    table.add_column(pgettext("deck table", "kind"))
+    table.add_column(pgettext("deck table", "count"), justify="right")
+    table.add_column(pgettext("deck table", "value"), justify="right")
+    table.add_column(pgettext("deck table", "colours"))
     for t in data["card_types"]:
         cols = t["colours"]
-        colours = "any" if cols == "any" else " / ".join(
+        colours = pgettext("deck table", "any") if cols == "any" else " / ".join(
             deck.colour_name(COLOUR_KEYS.index(c), lang) for c in cols
         )
         table.add_row(t["names"][lang], t["kind"], str(t["count"]), f"{t['value']}M", colours)
@@ -118,27 +137,28 @@ def check_cmd(
     as_json: JsonOpt = False,
 ) -> None:
     """Run the Deal conformance harness: random legal play, invariants after every action."""
-    if games < 0:
-        _fail(f"--games must be at least 0, got {games}")
-    if players is not None and not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        _fail(f"--players must be between {MIN_PLAYERS} and {MAX_PLAYERS}, got {players}")
-    options = _options(settings) if settings else None
+    check_count("--games", games)
+    if players is not None:
+        check_players(players)
+    options = set_options(settings) if settings else None
     if options is not None:
         try:
             DealRules.from_dict(options)
         except DealError as exc:
-            _fail(f"--set: {exc}")
+            fail(_("{option}: {error}").format(option="--set", error=translation_error(exc)))
     from monopoly.lab.deal.conformance import run_conformance
 
     result = run_conformance(games, seed=seed, players=players, options=options)
     violations, errors = int(result["violations"]), int(result["errors"])
     if as_json:
-        _print_json(result)
+        print_deal_json(result)
     else:
         console = Console(highlight=False, soft_wrap=True)
-        console.print(f"{result['games']} Deal games checked: {violations} violations, "
-                      f"{errors} errors ({result['actions']} actions, {result['wins']} won, "
-                      f"{result['draws']} drawn).")
+        console.print(_("{games} Deal games checked: {violations} violations, {errors} errors "
+                        "({actions} actions, {wins} won, {draws} drawn).").format(
+            games=result["games"], violations=violations, errors=errors,
+            actions=result["actions"], wins=result["wins"], draws=result["draws"]),
+            markup=False)
         for line in result.get("details", []):
             console.print(line, markup=False)
     if violations or errors:

@@ -14,22 +14,29 @@ bench``. Bad input is one line on stderr and exit code 2.
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
 from monopoly.bots.deal import DEAL_BOT_NAMES
-from monopoly.cli.deal import _print_json, deal_app
-from monopoly.cli.kit import JsonOpt, check_count, run_lab, show_progress
-from monopoly.cli.kit import fail as _fail
-from monopoly.cli.kit import set_options as _options
+from monopoly.cli.deal import check_players, deal_app, print_deal_json
+from monopoly.cli.kit import (
+    JsonOpt,
+    check_choice,
+    check_count,
+    fail,
+    print_lab_summary,
+    run_simulation,
+    set_options,
+    translation_error,
+)
 from monopoly.deal.errors import DealError
-from monopoly.deal.options import MAX_PLAYERS, MIN_PLAYERS, PRESETS, DealRules, deal_preset
-from monopoly.i18n import LANGUAGES
+from monopoly.deal.options import PRESETS, DealRules, deal_preset
+from monopoly.i18n import LANGUAGES, pgettext
+from monopoly.i18n import gettext as _
 
 __all__ = ["bench_cmd", "simulate_cmd"]
 
@@ -37,21 +44,23 @@ __all__ = ["bench_cmd", "simulate_cmd"]
 def _bot_list(value: str) -> tuple[str, ...]:
     names = tuple(name.strip() for name in value.split(",") if name.strip())
     if not names:
-        _fail("--bots needs at least one bot name")
+        fail(_("{option} needs at least one bot name").format(option="--bots"))
     for name in names:
         if name not in DEAL_BOT_NAMES:
-            _fail(f"--bots: unknown Deal bot {name!r}; known bots: {', '.join(DEAL_BOT_NAMES)}")
+            fail(_("{option}: unknown Deal bot {name}; known bots: {known}").format(
+                option="--bots", name=repr(name), known=", ".join(DEAL_BOT_NAMES)))
     return names
 
 
 def _rules(preset: str, settings: list[str] | None, max_turns: int) -> DealRules:
-    if preset not in PRESETS:
-        _fail(f"--preset must be one of {', '.join(PRESETS)}, not {preset!r}")
+    check_choice("--preset", preset, PRESETS)
     try:
-        rules = deal_preset(preset, **_options(settings))
+        rules = deal_preset(preset, **set_options(settings))
         rules.with_options(turn_cap=max_turns)
     except DealError as exc:
-        _fail(f"--set: {exc}" if settings else str(exc))
+        if settings:
+            fail(_("{option}: {error}").format(option="--set", error=translation_error(exc)))
+        fail(translation_error(exc))
     return rules
 
 
@@ -91,40 +100,32 @@ def simulate_cmd(
     """The Deal strategy lab: many games between Deal bots, win rates with 95 % intervals."""
     from monopoly.lab.deal.simulate import DealLabSetup, run_deal_games
     from monopoly.lab.runner import BACKENDS, take_sample
-    from monopoly.lab.stats import summarize
 
     check_count("--games", games)
-    if lang not in LANGUAGES:
-        _fail(f"--lang must be one of {', '.join(LANGUAGES)}, not {lang!r}")
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        _fail(f"--players must be between {MIN_PLAYERS} and {MAX_PLAYERS}, got {players}")
+    check_choice("--lang", lang, LANGUAGES)
+    check_players(players)
     names = _bot_list(bots)
     check_count("--workers", workers, low=1)
     check_count("--max-turns", max_turns, low=1)
-    if backend not in BACKENDS:
-        _fail(f"--backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
+    check_choice("--backend", backend, BACKENDS)
     if address and backend != "ray":
-        _fail("--address needs --backend ray")
+        fail(_("--address needs --backend ray"))
     rules = _rules(preset, settings, max_turns)
     setup = DealLabSetup(bots=names, players=players, seed=seed, rules=rules,
                          max_turns=max_turns, report=report is not None)
-    start = time.perf_counter()
-    results: list[dict[str, Any]] = run_lab(
+    results, summary = run_simulation(
         lambda progress: run_deal_games(setup, games, workers=workers, backend=backend,
                                         address=address, progress=progress),
-        games, show_progress(as_json))
-    seconds = time.perf_counter() - start
-    summary: dict[str, Any] = {
-        **summarize(results, names, seconds),
-        "players": players,
-        "bot_list": list(names),
-        "seed": seed,
-        "preset": preset,
-        "max_turns": max_turns,
-        "rules": setup.capped_rules().to_dict(),
-        "workers": workers,
-        "backend": backend,
-    }
+        games, as_json, names, {
+            "players": players,
+            "bot_list": list(names),
+            "seed": seed,
+            "preset": preset,
+            "max_turns": max_turns,
+            "rules": setup.capped_rules().to_dict(),
+            "workers": workers,
+            "backend": backend,
+        })
     sample = take_sample(results)
     page = None
     if report is not None:
@@ -133,30 +134,20 @@ def simulate_cmd(
         try:
             page = write_deal_report(report, summary, results, sample, lang)
         except OSError as exc:
-            _fail(f"cannot write the report {str(report)!r}: {exc.strerror or exc}")
+            fail(_("cannot write the report {path}: {error}").format(
+                path=repr(str(report)), error=exc.strerror or exc))
     if as_json:
         if page is not None:
             summary["report"] = str(page)
-        _print_json(summary)
+        print_deal_json(summary)
         return
-    console = Console(highlight=False, soft_wrap=True)
-    table = Table(title=f"Deal strategy lab: {games} games, {players} players")
-    for column, justify in (("Bot", "left"), ("Games", "right"), ("Wins", "right"),
-                            ("Win rate", "right"), ("95 % interval", "right")):
-        table.add_column(column, justify=justify)  # type: ignore[arg-type]
-    for name, rec in summary["bots"].items():
-        low, high = rec["ci95"]
-        table.add_row(name, str(rec["games"]), str(rec["wins"]),
-                      f"{100 * rec['win_rate']:.1f} %", f"{100 * low:.1f} - {100 * high:.1f} %")
-    console.print(table)
-    console.print(f"Draws (turn cap): {summary['draws']}", markup=False)
-    turns = summary["turns"]
-    if turns["mean"] is not None:
-        console.print(f"Turns per game: mean {turns['mean']:.1f}, median "
-                      f"{turns['median']:.1f}", markup=False)
-    console.print(f"{summary['games_per_second']:.1f} games per second", markup=False)
-    if page is not None:
-        console.print(f"Report written to {page}.", markup=False)
+    print_lab_summary(
+        summary,
+        _("Deal strategy lab: {games} games, {players} players").format(
+            games=games, players=players),
+        _("Draws (turn cap): {n}"),
+        page,
+    )
 
 
 @deal_app.command("bench")
@@ -181,14 +172,14 @@ def bench_cmd(
     result = deal_bench(DEFAULT_GAMES if games is None else games,
                         STRONG_GAMES if strong_games is None else strong_games)
     if as_json:
-        _print_json(result)
+        print_deal_json(result)
         return
-    table = Table(title="Deal benchmark")
-    table.add_column("Measure")
-    table.add_column("Value", justify="right")
+    table = Table(title=_("Deal benchmark"))
+    table.add_column(_("Measure"))
+    table.add_column(_("Value"), justify="right")
     for group in ("2", "4", "strong"):
         for key, value in result.get(group, {}).items():
             shown = f"{value:,.1f}" if isinstance(value, float) else str(value)
             table.add_row(f"{group}.{key}", shown)
-    table.add_row("compiled", str(result["compiled"]))
+    table.add_row(pgettext("benchmark", "compiled"), str(result["compiled"]))
     Console().print(table)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
@@ -36,7 +37,10 @@ __all__ = [
     "check_count",
     "fail",
     "print_json",
+    "print_lab_summary",
+    "rate",
     "run_lab",
+    "run_simulation",
     "set_options",
     "show_progress",
     "translation_error",
@@ -192,3 +196,56 @@ def run_lab(run: Callable[[Callable[[int], None] | None], Any], games: int,
                "'monopoly[ray]'"))
     except RayStartError as exc:
         fail(_("Ray did not start: {error}").format(error=exc))
+
+
+def rate(value: float) -> str:
+    """A rate as a percentage with one decimal ("53.1 %")."""
+    return f"{100 * value:.1f} %"
+
+
+def run_simulation(
+    run: Callable[[Callable[[int], None] | None], list[dict[str, Any]]],
+    games: int,
+    as_json: bool,
+    names: tuple[str, ...],
+    fields: dict[str, Any],
+) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """Run a lab's games (``run(advance)``, with a progress bar unless `as_json`) and
+    sum them up: (the per-game results, the run's summary with `fields` added). Both
+    games' ``simulate`` commands."""
+    from monopoly.lab.stats import summarize
+
+    start = time.perf_counter()
+    results: list[dict[str, Any]] = run_lab(run, games, show_progress(as_json))
+    seconds = time.perf_counter() - start
+    return results, {**summarize(results, names, seconds), **fields}
+
+
+def print_lab_summary(summary: dict[str, Any], title: str, draws: str,
+                      page: Path | None) -> None:
+    """A lab run's summary as a table (each bot's games, wins, win rate and 95 %
+    interval) and lines; `draws` is the draws' sentence with ``{n}``."""
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console(highlight=False, soft_wrap=True)
+    table = Table(title=title)
+    table.add_column(_("Bot"))
+    table.add_column(_("Games"), justify="right")
+    table.add_column(_("Wins"), justify="right")
+    table.add_column(_("Win rate"), justify="right")
+    table.add_column(_("95 % interval"), justify="right")
+    for name, rec in summary["bots"].items():
+        low, high = rec["ci95"]
+        table.add_row(name, str(rec["games"]), str(rec["wins"]), rate(rec["win_rate"]),
+                      f"{rate(low)} - {rate(high)}")
+    console.print(table)
+    turns = summary["turns"]
+    console.print(draws.format(n=summary["draws"]), markup=False)
+    if turns["mean"] is not None:
+        console.print(_("Turns per game: mean {mean:.1f}, median {median:.1f}").format(
+            mean=turns["mean"], median=turns["median"]), markup=False)
+    console.print(_("{rate:.1f} games per second").format(rate=summary["games_per_second"]),
+                  markup=False)
+    if page is not None:
+        console.print(_("Report written to {path}.").format(path=page), markup=False)

@@ -38,7 +38,10 @@ from monopoly.cli.kit import (
     check_count,
     fail,
     print_json,
+    print_lab_summary,
+    rate,
     run_lab,
+    run_simulation,
     show_progress,
     translation_error,
     use_language,
@@ -213,10 +216,6 @@ def _lab_setup(
     )
 
 
-def _rate(value: float) -> str:
-    return f"{100 * value:.1f} %"
-
-
 def simulate(
     games: Annotated[int, typer.Option(help="Number of games.")],
     bots: Annotated[
@@ -241,7 +240,6 @@ def simulate(
     as_json: JsonOpt = False,
 ) -> None:
     """The strategy lab: many games between bots, win rates with 95 % intervals."""
-    import time
 
     use_language(lang)
     check_count("--games", games)
@@ -260,26 +258,21 @@ def simulate(
                     module=module))
     from monopoly.lab.board.simulate import run_games
     from monopoly.lab.runner import take_sample
-    from monopoly.lab.stats import summarize
 
-    start = time.perf_counter()
-    results: list[dict[str, Any]] = run_lab(
+    results, summary = run_simulation(
         lambda progress: run_games(setup, games, workers=workers, backend=backend,
                                    address=address, progress=progress),
-        games, show_progress(as_json))
-    seconds = time.perf_counter() - start
-    summary: dict[str, Any] = {
-        **summarize(results, names, seconds),
-        "players": players,
-        "bot_list": list(names),
-        "seed": seed,
-        "preset": preset_name,
-        "edition": edition,
-        "max_turns": max_turns,
-        "rules": setup.capped_rules().to_dict(),
-        "workers": workers,
-        "backend": backend,
-    }
+        games, as_json, names, {
+            "players": players,
+            "bot_list": list(names),
+            "seed": seed,
+            "preset": preset_name,
+            "edition": edition,
+            "max_turns": max_turns,
+            "rules": setup.capped_rules().to_dict(),
+            "workers": workers,
+            "backend": backend,
+        })
     sample = take_sample(results)
     page = None
     if report is not None:
@@ -295,28 +288,12 @@ def simulate(
             summary["report"] = str(page)
         print_json(summary)
         return
-    console = Console(highlight=False, soft_wrap=True)
-    table = Table(title=_("Strategy lab: {games} games, {players} players").format(
-        games=games, players=players))
-    table.add_column(_("Bot"))
-    table.add_column(_("Games"), justify="right")
-    table.add_column(_("Wins"), justify="right")
-    table.add_column(_("Win rate"), justify="right")
-    table.add_column(_("95 % interval"), justify="right")
-    for name, rec in summary["bots"].items():
-        low, high = rec["ci95"]
-        table.add_row(name, str(rec["games"]), str(rec["wins"]), _rate(rec["win_rate"]),
-                      f"{_rate(low)} - {_rate(high)}")
-    console.print(table)
-    turns = summary["turns"]
-    console.print(_("Draws (no winner): {n}").format(n=summary["draws"]), markup=False)
-    if turns["mean"] is not None:
-        console.print(_("Turns per game: mean {mean:.1f}, median {median:.1f}").format(
-            mean=turns["mean"], median=turns["median"]), markup=False)
-    console.print(_("{rate:.1f} games per second").format(rate=summary["games_per_second"]),
-                  markup=False)
-    if page is not None:
-        console.print(_("Report written to {path}.").format(path=page), markup=False)
+    print_lab_summary(
+        summary,
+        _("Strategy lab: {games} games, {players} players").format(games=games, players=players),
+        _("Draws (no winner): {n}"),
+        page,
+    )
 
 
 def ladder(
@@ -370,7 +347,7 @@ def ladder(
     table.add_column(_("Win rate"), justify="right")
     for place, row in enumerate(result["ratings"], start=1):
         table.add_row(str(place), row["bot"], f"{row['ordinal']:.2f}", f"{row['mu']:.2f}",
-                      f"{row['sigma']:.2f}", str(row["games"]), _rate(row["win_rate"]))
+                      f"{row['sigma']:.2f}", str(row["games"]), rate(row["win_rate"]))
     console = Console(highlight=False, soft_wrap=True)
     console.print(table)
     console.print(_("Rating: mu - 3 sigma (openskill, Plackett-Luce); draws (no winner): "
