@@ -65,8 +65,8 @@ from monopoly.board.view import SeatView
 from monopoly.bots.board.base import Bot, make_bot
 
 ROUND_TRIP_EVERY = 200
-COMPLETE_EVERY = 97  # every finite action's legality against the listed ones
-MASK_EVERY = 389  # the whole action table against is_legal
+COMPLETE_EVERY = 199  # every finite action's legality against the listed ones
+MASK_EVERY = 1999  # the whole action table against is_legal (tests/test_core_protocol.py: often)
 MAX_DETAILS = 20
 TURN_LIMIT = 100_000  # far beyond what max_actions lets a game reach
 SECONDS_PER_ACTION = 3  # the simulated clock of timed games
