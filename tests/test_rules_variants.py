@@ -9,17 +9,16 @@ import pytest
 
 from monopoly.board import actions as A
 from monopoly.board import events as E
-from monopoly.board.clocks import StepClock, TableClock
 from monopoly.board.edition import load_edition
 from monopoly.board.errors import IllegalActionError
 from monopoly.board.game import BANK, TABLE, Game
 from monopoly.board.options import RuleSet, preset
-from monopoly.board.record import record_lines, replay, restore, snapshot, snapshot_text, state_hash
+from monopoly.board.record import restore, snapshot, snapshot_text
 from monopoly.board.testing import bid_range as _bid_range
 from monopoly.board.testing import give, new_game, rig_dice, set_levels, stack_deck
 from monopoly.board.testing import roll_from as _roll_to
 from monopoly.board.testing import set_cash as _set_cash
-from monopoly.lab.board.conformance import check_position
+from rulekit import assert_ok, bankrupt_to_player
 
 CONNECTICUT = 9  # price 120
 BALTIC = 3
@@ -27,8 +26,6 @@ BALTIC = 3
 
 
 
-def _ok(g: Game) -> None:
-    assert check_position(g) == []
 
 
 
@@ -50,7 +47,7 @@ def test_starting_properties_are_dealt_and_paid() -> None:
     dealt = [e for e in g.events or [] if isinstance(e, E.PropertyDealt)]
     assert [e.player for e in dealt] == [0, 1, 2, 3, 0, 1, 2, 3]  # one at a time, round
     assert all(e.price_paid == g.t.price[e.square] for e in dealt)
-    _ok(g)
+    assert_ok(g)
 
 
 def test_starting_properties_free_in_the_tournament() -> None:
@@ -58,7 +55,7 @@ def test_starting_properties_free_in_the_tournament() -> None:
     g = Game(["a", "b", "c"], 5, preset("tournament"))
     assert [len(h) for h in g.holdings] == [3, 3, 3]
     assert [p.cash for p in g.players] == [1500, 1500, 1500]
-    _ok(g)
+    assert_ok(g)
 
 
 def test_deal_depends_on_the_seed_only() -> None:
@@ -99,13 +96,13 @@ def test_sealed_auction_every_bidder_bids_once_in_any_order() -> None:
     with pytest.raises(IllegalActionError, match="already handed in"):
         g.apply(2, "bid 110")
     g.apply(0, "bid 50")
-    _ok(g)
+    assert_ok(g)
     events = g.apply(1, "pass")
     assert g.owner[CONNECTICUT] == 2
     assert g.players[2].cash == 1500 - 100
     revealed = [e for e in events if isinstance(e, E.SealedBidsRevealed)]
     assert revealed and dict(revealed[0].bids) == {0: 50, 1: 0, 2: 100}
-    _ok(g)
+    assert_ok(g)
 
 
 def test_sealed_bids_stay_hidden_until_all_are_in() -> None:
@@ -133,7 +130,7 @@ def test_sealed_tie_repeats_the_auction_among_all_participants() -> None:
     assert au is not None and au.round == 2 and au.sealed == {}
     assert sorted(g.pending_seats()) == [0, 1, 2]  # everyone who bid, seat 2 too
     assert g.owner[CONNECTICUT] == BANK
-    _ok(g)
+    assert_ok(g)
 
 
 def test_sealed_tie_round_is_for_those_who_bid() -> None:
@@ -177,7 +174,7 @@ def test_sealed_winner_who_cannot_pay_loses_to_the_next_who_can() -> None:
     assert g.owner[CONNECTICUT] == 2
     assert g.players[2].cash == 1500 - 90
     assert g.players[1].cash == 100
-    _ok(g)
+    assert_ok(g)
 
 
 def test_sealed_bid_is_bounded_by_what_the_bidder_could_raise() -> None:
@@ -215,7 +212,7 @@ def test_sealed_housing_shortage_auction() -> None:
     g.apply(1, "bid 220")
     assert g.level[39] == 1 and g.houses_left == 0
     assert g.players[0].cash == 1500 - 250
-    _ok(g)
+    assert_ok(g)
 
 
 # --------------------------------------------------------------------- §3 first lap
@@ -301,7 +298,7 @@ def test_pay_a_fine_or_take_a_chance_is_the_players_choice_pay() -> None:
     g.apply(0, "choose pay")
     assert g.players[0].cash == 1500 + 200 - 10
     assert g.legal_actions(0)[0] == A.END_TURN
-    _ok(g)
+    assert_ok(g)
 
 
 def test_pay_a_fine_or_take_a_chance_draw() -> None:
@@ -311,7 +308,7 @@ def test_pay_a_fine_or_take_a_chance_draw() -> None:
     events = g.apply(0, "choose draw")
     assert E.CardDrawn(0, "chance", "chance_crossword_competition") in events
     assert g.players[0].cash == 1500 + 200 + 100
-    _ok(g)
+    assert_ok(g)
 
 
 def test_disney_show_time_choice() -> None:
@@ -378,7 +375,7 @@ def test_free_parking_pot_collects_taxes_and_fines() -> None:
     g.apply(0, "end")
     _roll_to(g, 1, 14, 2, 4)  # 20: Free Parking
     assert g.pot == 0 and g.players[1].cash == 1700
-    _ok(g)
+    assert_ok(g)
 
 
 def test_without_the_pot_free_parking_does_nothing() -> None:
@@ -479,7 +476,7 @@ def test_hotel_after_three_houses_in_the_short_game() -> None:
     assert g.level[39] == g.hotel_level == 4
     assert g.houses_left == left + 3 and g.hotels_left == 11
     assert g.players[0].cash == cash - 200
-    _ok(g)
+    assert_ok(g)
 
 
 # --------------------------------------------------------------------- §9 money
@@ -500,7 +497,7 @@ def test_loans_between_players() -> None:
     assert g.loans == {(1, 0): 120} and g.players[0].cash == 1400
     g.apply(1, "repay 0 120")
     assert g.loans == {}
-    _ok(g)
+    assert_ok(g)
 
 
 def test_loans_are_off_by_default() -> None:
@@ -544,24 +541,9 @@ def test_buildings_sell_back_at_full_price_with_the_9a_option() -> None:
     assert g.players[0].cash == 1700
 
 
-def _bankrupt_to_player(**rules: object) -> Game:
-    """Seat 1 (Mediterranean + Baltic with 1 house each, 10 cash) lands on seat 2's
-    Boardwalk hotel and goes bankrupt to seat 2."""
-    g = new_game(3, **rules)
-    give(g, 2, 37, 39)
-    set_levels(g, s37=5, s39=5)
-    give(g, 1, 1, 3)
-    set_levels(g, s1=1, s3=1)
-    _set_cash(g, 1, 10)
-    g.turn_player = 1
-    _roll_to(g, 1, 35, 1, 3)
-    g.apply(1, "bankrupt")
-    return g
-
-
 def test_bankrupt_to_a_player_classic() -> None:
     """docs/rules.md §9: buildings back to the bank at half price, the creditor gets the rest."""
-    g = _bankrupt_to_player()
+    g = bankrupt_to_player()
     assert g.owner[1] == 2 and g.level[1] == 0 and g.players[1].bankrupt
     assert g.players[2].cash == 1500 + 10 + 25 + 25
 
@@ -569,28 +551,28 @@ def test_bankrupt_to_a_player_classic() -> None:
 def test_short_game_bankrupt_hands_buildings_to_the_creditor() -> None:
     """docs/rules.md §9 (RU short game): the bankrupt hands everything including buildings to
     the creditor."""
-    g = _bankrupt_to_player(bankrupt_buildings_to_creditor=True)
+    g = bankrupt_to_player(bankrupt_buildings_to_creditor=True)
     assert g.owner[1] == 2 and g.level[1] == 1 and g.level[3] == 1
     assert g.players[2].cash == 1500 + 10
-    _ok(g)
+    assert_ok(g)
 
 
 def test_bankrupt_estate_to_the_bank_with_the_9a_option() -> None:
     """docs/rules.md §9a: the bankrupt's property goes to the bank even when the debt is to a
     player (and is auctioned)."""
-    g = _bankrupt_to_player(bankrupt_estate_to_bank=True)
+    g = bankrupt_to_player(bankrupt_estate_to_bank=True)
     assert g.owner[1] == BANK and g.players[2].cash == 1500
     assert g.auction is not None and g.auction.square in (1, 3)
 
 
 def test_bankrupt_player_stays_in_the_game() -> None:
     """docs/rules.md §9 (RU house rule): a bankrupt player may stay in the game."""
-    g = _bankrupt_to_player(bankrupt_stays=True)
+    g = bankrupt_to_player(bankrupt_stays=True)
     p = g.players[1]
     assert not p.bankrupt and p.cash == 0 and not g.holdings[1]
     assert 1 in g.active_seats() and g.bankrupt_order == [1]
     assert g.owner[1] == 2
-    _ok(g)
+    assert_ok(g)
 
 
 def test_turn_clock_forfeit_is_final_even_with_bankrupt_stays() -> None:
@@ -599,236 +581,4 @@ def test_turn_clock_forfeit_is_final_even_with_bankrupt_stays() -> None:
     give(g, 0, 1)
     g.apply(TABLE, "timeout 0")
     assert g.players[0].bankrupt and g.owner[1] == BANK
-    assert g.turn_player == 1
-
-
-# --------------------------------------------------------------------- §11 the end
-
-
-def test_end_at_the_nth_bankruptcy_richest_wins() -> None:
-    """docs/rules.md §11 `bankruptcies` (CZ: the 2nd): the others count net worth."""
-    g = _bankrupt_to_player(end="bankruptcies", end_bankruptcies=1)
-    assert g.is_over and g.outcome is not None
-    assert g.outcome.reason == "bankruptcies"
-    assert g.outcome.winner == 2 and g.outcome.ranking == (2, 0, 1)
-
-
-def test_time_called_before_the_roll_ends_the_game_at_once() -> None:
-    """docs/rules.md §11 `time_limit`: when time is called, assets are counted."""
-    g = new_game(3, end="time_limit", time_limit_minutes=45)
-    give(g, 1, 39)
-    g.apply(TABLE, "time")
-    assert g.is_over and g.outcome is not None and g.outcome.reason == "time_limit"
-    assert g.outcome.winner == 1
-
-
-def test_time_called_after_the_roll_the_turn_is_finished_without_the_doubles_roll() -> None:
-    """docs/rules.md §11 (TOUR): a player who has already rolled finishes the turn, including
-    everything that follows from that roll; then the game ends."""
-    g = new_game(3, end="time_limit", time_limit_minutes=45)
-    _roll_to(g, 0, 0, 4, 5)  # Connecticut, unowned
-    assert g.phase_name == "buy"
-    g.apply(TABLE, "time")
-    assert not g.is_over
-    g.apply(0, "buy")
-    assert g.owner[CONNECTICUT] == 0
-    g.apply(0, "end")
-    assert g.is_over and g.outcome is not None and g.outcome.reason == "time_limit"
-    d = new_game(3, end="time_limit", time_limit_minutes=45)
-    _roll_to(d, 0, 18, 1, 1)  # doubles onto Free Parking: another roll would follow
-    assert d.phase_name == "pre_roll" and d.turn_player == 0
-    d.apply(TABLE, "time")
-    assert d.is_over  # the roll is resolved; the doubles give no further roll
-
-
-def test_target_worth_first_to_reach_it_wins() -> None:
-    """docs/rules.md §11 `target_worth` (RU "Millionaire"): the first to the target wins."""
-    g = new_game(3, end="target_worth", target_worth=1700)
-    _roll_to(g, 0, 36, 1, 3)  # GO: +200
-    assert g.is_over and g.outcome is not None
-    assert (g.outcome.reason, g.outcome.winner) == ("target_worth", 0)
-
-
-def test_turn_limit_as_the_end_richest_wins() -> None:
-    """docs/rules.md §11 `turn_limit: n`: after n turns the richest wins."""
-    g = new_game(2, end="turn_limit", turn_limit=1)
-    _roll_to(g, 0, 36, 1, 3)
-    g.apply(0, "end")
-    assert g.is_over and g.outcome is not None and g.outcome.winner == 0
-
-
-def test_stopped_game_has_a_ranking_but_no_winner() -> None:
-    """docs/rules.md §11 / the score sheet: a stopped game is counted, no winner."""
-    g = new_game(3)
-    give(g, 2, 39)
-    g.apply(TABLE, "stop")
-    assert g.outcome is not None and g.outcome.reason == "stopped"
-    assert g.outcome.winner is None and g.outcome.ranking[0] == 2
-
-
-# --------------------------------------------------------------------- clocks
-
-
-def test_the_table_clock_calls_time_after_45_minutes() -> None:
-    """docs/rules.md §11 (TOUR 45 minutes): the clock reads an injected clock."""
-    g = Game(["a", "b", "c"], 1, preset("tournament"))
-    clock = StepClock()
-    table = TableClock(g.rules, clock)
-    clock.advance(45 * 60 - 1)
-    assert table.due(g) == []
-    clock.advance(1)
-    assert table.due(g) == [A.CALL_TIME]
-    assert table.apply_due(g) == [A.CALL_TIME]
-    assert g.is_over
-
-
-def test_negotiation_limit_expires_the_offer() -> None:
-    """docs/rules.md §9 (TOUR): a negotiation lasts at most 30 seconds."""
-    g = Game(["a", "b", "c"], 1, preset("tournament"))
-    clock = StepClock()
-    table = TableClock(g.rules, clock)
-    g.apply(0, "propose 1 give=$10 take=-")
-    assert table.due(g) == []
-    clock.advance(29)
-    assert table.due(g) == []
-    clock.advance(1)
-    assert table.due(g) == [A.EXPIRE_OFFER]
-    events = g.apply(TABLE, "expire")
-    assert g.offer is None and E.OfferExpired(0, 1) in events
-
-
-def test_turn_clock_forfeits_the_waiting_seat() -> None:
-    """docs/rules.md §9 (RU: bankrupt by not doing a required action in time)."""
-    g = new_game(3, turn_clock_seconds=60)
-    clock = StepClock()
-    table = TableClock(g.rules, clock)
-    assert table.due(g) == []
-    clock.advance(60)
-    assert table.due(g) == [A.Timeout(0)]
-    g.apply(TABLE, "timeout 0")
-    assert g.players[0].bankrupt and g.turn_player == 1
-
-
-def test_table_actions_are_the_tables_only() -> None:
-    """A player cannot call time, and the table cannot roll; options gate the clocks."""
-    g = new_game(3, end="time_limit", time_limit_minutes=45)
-    with pytest.raises(IllegalActionError, match="only the table"):
-        g.apply(0, "time")
-    with pytest.raises(IllegalActionError):
-        g.apply(TABLE, "roll")
-    plain = new_game(3)
-    assert "no time limit" in (plain.why_illegal(TABLE, A.CALL_TIME) or "")
-    assert "no turn clock" in (plain.why_illegal(TABLE, A.Timeout(0)) or "")
-    assert "no negotiation limit" in (plain.why_illegal(TABLE, A.EXPIRE_OFFER) or "")
-
-
-def test_records_with_the_tables_actions_replay_exactly() -> None:
-    """DESIGN: the table's actions are recorded like any other; the replay needs no clock."""
-    from monopoly.bots import make_bot
-    from monopoly.bots.board.driver import play_game
-
-    rules = preset("tournament", turn_limit=500)
-    g = Game(["a", "b", "c", "d"], 9, rules)
-    clock = StepClock(step=3)
-    play_game(g, [make_bot("random", 90 + s) for s in range(4)], 5000, TableClock(rules, clock))
-    assert g.is_over
-    assert any(seat == TABLE for seat, _ in g.history)
-    again = replay(record_lines(g))
-    assert state_hash(again) == state_hash(g)
-
-
-# --------------------------------------------------------------------- numeric options
-
-
-def test_starting_cash_option() -> None:
-    """docs/rules.md §1: each player starts with the starting cash (1500 by default)."""
-    g = new_game(3, starting_cash=2000)
-    assert [p.cash for p in g.players] == [2000, 2000, 2000]
-    _ok(g)
-
-
-def test_go_salary_option() -> None:
-    """docs/rules.md §2: passing GO pays the salary (200 by default)."""
-    g = new_game(3, go_salary=400)
-    _roll_to(g, 0, 36, 1, 3)
-    assert g.players[0].cash == 1900
-
-
-def test_max_doubles_option() -> None:
-    """docs/rules.md §2: the n-th doubles in one turn sends the player to jail (3 by default)."""
-    g = new_game(3, max_doubles=2)
-    g.players[0].position = 18
-    rig_dice(g, (1, 1), (2, 2))
-    g.apply(0, "roll")  # doubles onto Free Parking: roll again
-    assert g.legal_actions(0)[0] == A.ROLL
-    g.apply(0, "roll")
-    assert g.players[0].in_jail and g.players[0].position == 10
-
-
-def test_max_jail_turns_option() -> None:
-    """docs/rules.md §7: after the last failed try the fine is paid and the player moves."""
-    g = new_game(2, max_jail_turns=1)
-    g.players[0].in_jail = True
-    g.players[0].position = 10
-    assert A.PAY_JAIL_FINE not in g.legal_actions(0)  # no turn before the last try
-    rig_dice(g, (1, 2))
-    g.apply(0, "roll")
-    assert not g.players[0].in_jail and g.players[0].position == 13
-    assert g.players[0].cash == 1500 - 50
-
-
-def test_mortgage_interest_option() -> None:
-    """docs/rules.md §9: lifting a mortgage costs the value + the interest (10 % by default)."""
-    g = new_game(3, mortgage_interest_percent=20)
-    give(g, 0, 39)
-    g.apply(0, "mortgage 39")
-    g.apply(0, "unmortgage 39")
-    assert g.players[0].cash == 1500 + 200 - 240
-
-
-def test_hotel_stock_option() -> None:
-    """docs/rules.md §8: the bank holds `hotels` hotels (12 by default); none left, none built."""
-    g = new_game(3, hotels=0)
-    give(g, 0, 37, 39)
-    set_levels(g, s37=4, s39=4)
-    why = g.why_illegal(0, A.BUILD[39])
-    assert why is not None and "no hotels" in why
-
-
-def test_income_tax_percent_option() -> None:
-    """docs/rules.md §6: the percentage of the income tax choice (10 % in CZ)."""
-    g = new_game(3, income_tax_choice=True, income_tax_percent=20)
-    _roll_to(g, 0, 0, 1, 3)
-    g.apply(0, "tax percent")
-    assert g.players[0].cash == 1500 - 300
-
-
-# --------------------------------------------------------------------- leaving the game
-
-
-def test_a_player_may_leave_the_game_and_the_bank_takes_everything() -> None:
-    """CZ seed (docs/rules.md §9, seed wins): "Hráč, který odchází ze hry, musí odevzdat veškerý
-    svůj majetek bankéři": a player may leave at any time; the bank takes the estate
-    and auctions the deeds, as for a bankruptcy to the bank."""
-    g = new_game(3)
-    give(g, 1, 37, 39)
-    set_levels(g, s37=1, s39=1)
-    assert A.RESIGN in g.legal_actions(1)  # not on turn, still allowed
-    events = g.apply(1, "resign")
-    assert E.Resigned(1) in events and E.Bankrupt(1, BANK) in events
-    assert g.players[1].bankrupt and g.owner[37] == BANK and g.level[37] == 0
-    assert g.auction is not None and g.auction.square == 37
-    _ok(g)
-
-
-def test_leaving_while_raising_a_debt_pays_the_creditor() -> None:
-    """A debtor who leaves goes bankrupt to its creditor (no escape from a debt)."""
-    g = new_game(3)
-    give(g, 2, CONNECTICUT)
-    _set_cash(g, 0, 5)
-    give(g, 0, 1)
-    _roll_to(g, 0, 0, 4, 5)  # rent 8 to seat 2, only 5 in hand: raise funds
-    assert g.debts and g.debts[0].creditor == 2
-    g.apply(0, "resign")
-    assert g.owner[1] == 2 and g.players[0].bankrupt
     assert g.turn_player == 1
