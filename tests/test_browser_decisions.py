@@ -40,7 +40,8 @@ from monopoly.board.record import restore, snapshot  # noqa: E402
 from monopoly.board.testing import give, new_game  # noqa: E402
 from monopoly.board.view import SeatView  # noqa: E402
 from monopoly.bots.board.random_bot import RandomBot  # noqa: E402
-from monopoly.web.protocol import TEMPLATES, encode, state_message  # noqa: E402
+from monopoly.web.games.board import TEMPLATES, state_message  # noqa: E402
+from monopoly.web.protocol import encode  # noqa: E402
 
 # (preset, edition, options) searched in this order; a kind is taken from the first game
 # offering it
