@@ -1,4 +1,4 @@
-"""The server (issue 5, docs/protocol.md) against a real `monopoly serve` process on
+"""The server (docs/protocol.md) against a real `monopoly serve` process on
 loopback: HTTP with httpx, the WebSocket with the `websockets` library."""
 
 from __future__ import annotations

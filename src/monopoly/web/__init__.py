@@ -1,4 +1,4 @@
-"""Play in the browser (issue 5): the FastAPI server, its WebSocket protocol
+"""Play in the browser: the FastAPI server, its WebSocket protocol
 (docs/protocol.md) and the browser client (``static/``).
 
 ``create_app`` is imported lazily, so that importing this package stays cheap."""
