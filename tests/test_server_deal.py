@@ -327,3 +327,16 @@ def test_the_clock_lets_the_caretaker_answer_then_a_bot_takes_the_seat(
     first = [line.split(" ", 1)[1] for line in lines[1:] if line.startswith("0 ")][:3]
     assert first and all(not text.startswith("jsn") for text in first)
     assert replay(lines).is_over
+
+
+def test_a_deal_room_without_a_preset_or_edition_takes_the_deals_defaults(
+    deal_server: Server,
+) -> None:
+    """The room's settings left out are its game's defaults: the official rules and the
+    standard deck (a board room's: classic and the standard edition)."""
+    with deal_server.http() as http:
+        for game, preset in (("deal", "official"), ("board", "classic")):
+            made = http.post("/api/rooms", json={"game": game, "seats": 2,
+                                                 "preset": None}).json()
+            room = http.get(f"/api/rooms/{made['room']}").json()
+            assert (room["game"], room["preset"], room["edition"]) == (game, preset, "standard")
