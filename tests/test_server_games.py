@@ -107,7 +107,9 @@ def test_a_room_of_either_game_plays_to_the_end(name: str) -> None:
 @pytest.mark.parametrize("name", ["board", "deal"])
 def test_the_turn_clock_restarts_exactly_when_the_decision_changes(name: str) -> None:
     """Two people, no bots: after each action the clock's start has moved exactly when
-    ``game.decision()`` changed."""
+    ``game.decision()`` changed. The manager then closes at once, though the room's driver
+    waits on the 30-second clock (a cancelled wait that has just been woken must not
+    send it round again)."""
 
     async def run() -> int:
         manager = RoomManager(Store("sqlite://"), bot_delay=0)
@@ -138,4 +140,6 @@ def test_the_turn_clock_restarts_exactly_when_the_decision_changes(name: str) ->
         finally:
             await manager.close()
 
+    began = time.monotonic()
     assert asyncio.run(run()) > 5
+    assert time.monotonic() - began < 20

@@ -52,6 +52,7 @@ class RoomManager:
         self.writer = Writer(store)
         self.bot_delay = bot_delay
         self.rooms: dict[str, Room] = {}
+        self.closing = False  # the drivers stop (Python 3.11's wait_for may eat a cancel)
         self._tasks: set[asyncio.Task[Any]] = set()
 
     def spawn(self, coro: Awaitable[T]) -> asyncio.Task[T]:
@@ -66,6 +67,7 @@ class RoomManager:
             log.error("a room task failed", exc_info=task.exception())
 
     async def close(self) -> None:
+        self.closing = True
         for task in list(self._tasks):
             task.cancel()
         for task in list(self._tasks):

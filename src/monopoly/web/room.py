@@ -452,7 +452,7 @@ class Room:
         """Let the bots, the caretaker and the table's clocks act while the game waits for
         them; otherwise sleep until woken (a change) or until a clock may run out."""
         delay = self.manager.bot_delay
-        while self.status == "playing":
+        while self.status == "playing" and not self.manager.closing:
             async with self.lock:
                 self.wake.clear()  # any change after this point wakes the driver again
                 move = self._next_move(choose=delay <= 0)

@@ -56,6 +56,7 @@ from monopoly.i18n import translation
 from monopoly.web.protocol import ProtocolError, encode
 
 __all__ = [
+    "JSON",
     "LEVELS",
     "TABLE",
     "GameAdapter",
