@@ -127,7 +127,7 @@ def start_room(http: httpx.Client, made: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-# A short game: it ends on the turn limit (RULES.md §11), so tests finish quickly.
+# A short game: it ends on the turn limit (docs/rules.md §11), so tests finish quickly.
 def short(turns: int = 12, **extra: Any) -> dict[str, Any]:
     return {"end": "turn_limit", "turn_limit": turns, **extra}
 

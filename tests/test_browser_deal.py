@@ -2,8 +2,8 @@
 person playing a whole game against bots through clicks (choosing a card of the hand and
 its play, paying with chosen cards, discarding, answering actions), a reload in the middle
 that brings the game back, the results table at the end; and no frame the page receives
-holds another seat's hand (DEAL.md § Players and hidden information). Screenshots go to
-tests/artifacts/."""
+holds another seat's hand (docs/deal-rules.md § Players and hidden information).
+Screenshots go to tests/artifacts/."""
 
 from __future__ import annotations
 

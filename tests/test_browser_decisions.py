@@ -1,9 +1,9 @@
 """Every decision the rules can put to a player has its control on the page, and the
-control sends exactly a legal action (issue 5: "every decision as a clear control,
-offering exactly the legal actions").
+control sends exactly a legal action: every decision is a clear control, offering exactly
+the legal actions.
 
 A whole game against bots meets the common decisions by chance; this test meets every
-kind on purpose. Random games of several presets and editions (RULES.md §12) are
+kind on purpose. Random games of several presets and editions (docs/rules.md §12) are
 searched for a position where seat 0 is offered each kind of entry: jail (§7), income
 tax as a choice (§6, CZ), "pay a fine or take a card" (§5, UK), a received mortgage to
 lift or keep (§9), loans between players (§9, RU house rule), raising funds (§9),
@@ -40,7 +40,8 @@ from monopoly.board.record import restore, snapshot  # noqa: E402
 from monopoly.board.testing import give, new_game  # noqa: E402
 from monopoly.board.view import SeatView  # noqa: E402
 from monopoly.bots.board.random_bot import RandomBot  # noqa: E402
-from monopoly.web.protocol import TEMPLATES, encode, state_message  # noqa: E402
+from monopoly.web.games.board import TEMPLATES, state_message  # noqa: E402
+from monopoly.web.protocol import encode  # noqa: E402
 
 # (preset, edition, options) searched in this order; a kind is taken from the first game
 # offering it
@@ -72,14 +73,14 @@ def key_of(game: Game, entry: A.LegalEntry) -> str:
     if kind == "bid":
         return "bid-sealed" if game.rules.auction == "sealed" else "bid-open"
     if kind == "build" and game.placement is not None:
-        return "build-placing"  # placing a house won at a shortage auction (RULES.md §8)
+        return "build-placing"  # a house won at a shortage auction (docs/rules.md §8)
     if kind == "raise" and not any(d["debtor"] == 0 for d in game.view(0).to_dict()["debts"]):
         return "raise-any"  # raising funds in bulk is the debtor's tool; else one by one
     return kind
 
 
 def placing_position() -> Position:
-    """RULES.md §8: seat 1 asks for the bank's last house, seat 0 wins the housing
+    """docs/rules.md §8: seat 1 asks for the bank's last house, seat 0 wins the housing
     shortage's auction and places the house on a street of its own (random games seldom
     get there)."""
     game = new_game(4)

@@ -1,5 +1,5 @@
 """The browser client end to end: a real `monopoly serve` on loopback, Debian's Chromium
-driven by Playwright (issue 5).
+driven by Playwright.
 
 - a human seat plays a whole game against three bots through clicks only;
 - two browsers in one room trade with each other (the trade builder, then accept);

@@ -1,5 +1,5 @@
-"""The replay viewer of a finished game (issue 5: "list of finished games with their
-replays"): ``GET /api/rooms/{id}/replay`` against a real `monopoly serve` process, and the
+"""The replay viewer of a finished game (the lobby's list of finished games, each with
+its replay): ``GET /api/rooms/{id}/replay`` against a real `monopoly serve` process, and the
 page's viewer in Debian's Chromium driven by Playwright (skipped where either is missing).
 
 A bot-only game is played to the end on the server; stepping through its replay to the

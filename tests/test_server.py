@@ -1,4 +1,4 @@
-"""The server (issue 5, docs/protocol.md) against a real `monopoly serve` process on
+"""The server (docs/protocol.md) against a real `monopoly serve` process on
 loopback: HTTP with httpx, the WebSocket with the `websockets` library."""
 
 from __future__ import annotations
@@ -23,8 +23,9 @@ from monopoly.board.actions import parse_action
 from monopoly.cli import app
 from monopoly.store import RoomRow, SeatRow, Store
 from monopoly.tools.client import SeatClient, simple_choice, waits_for
+from monopoly.web.manager import RoomManager
 from monopoly.web.protocol import encode
-from monopoly.web.room import RoomManager, Writer
+from monopoly.web.writer import Writer
 from serverkit import Server, create_room, short, sqlite_url, start_room
 
 THINK = 0.05  # a test client acts at most 20 times a second: the protocol's rate limit

@@ -1,7 +1,7 @@
 """Monopoly Deal rooms on the server: the same lobby, seat tokens,
 durable actions, bots, reconnection and crash recovery as the board game's rooms, with
 the Deal's rules core; what a seat receives never holds another seat's hand or the draw
-pile's order (DEAL.md § Players and hidden information)."""
+pile's order (docs/deal-rules.md § Players and hidden information)."""
 
 from __future__ import annotations
 
@@ -73,9 +73,10 @@ def deal_server(tmp_path_factory: pytest.TempPathFactory) -> Any:
 
 def test_a_person_plays_a_whole_deal_game_against_bots(deal_server: Server,
                                                          tmp_path: Path) -> None:
-    """DEAL.md § Turn, § End: a seat plays to the end against an easy and a hard bot; the
-    game ends with a winner (or the turn cap) and the results table; the record replays
-    to the same outcome and `monopoly verify` accepts it (the seed against its hash)."""
+    """docs/deal-rules.md § Turn, § End: a seat plays to the end against an easy and a
+    hard bot; the game ends with a winner (or the turn cap) and the results table; the
+    record replays to the same outcome and `monopoly verify` accepts it (the seed against
+    its hash)."""
     with deal_server.http() as http:
         made = deal_room(http, seats=3, bots={"1": "easy", "2": "hard"}, nickname="Ann")
         assert http.get(f"/api/rooms/{made['room']}").json()["game"] == "deal"
@@ -122,7 +123,7 @@ def test_a_person_plays_a_whole_deal_game_against_bots(deal_server: Server,
     assert [s["label"] for s in czech["steps"]] != [s["label"] for s in data["steps"]]
     assert data["start_texts"]  # the deal of the hands
     view = data["start"]
-    # five cards each, and the first seat has drawn its two (DEAL.md § Turn)
+    # five cards each, and the first seat has drawn its two (docs/deal-rules.md § Turn)
     assert [len(h) for h in view["hands"]] == [7 if s == view["turn_seat"] else 5
                                                for s in range(3)] and "hand" not in view
     for step in data["steps"]:
@@ -134,9 +135,9 @@ def test_a_person_plays_a_whole_deal_game_against_bots(deal_server: Server,
 
 
 def test_no_seat_receives_another_hand_or_the_draw_order(deal_server: Server) -> None:
-    """DEAL.md § Players and hidden information: two people and a spectator; every state a
-    seat receives has its own hand only (the others' only as sizes), a spectator's none;
-    the draw pile only as a size; events tell draws by count."""
+    """docs/deal-rules.md § Players and hidden information: two people and a spectator;
+    every state a seat receives has its own hand only (the others' only as sizes), a
+    spectator's none; the draw pile only as a size; events tell draws by count."""
     with deal_server.http() as http:
         made = deal_room(http, seats=3, bots={"2": "medium"}, nickname="Ann")
         joined = http.post(f"/api/rooms/{made['room']}/join",
@@ -233,7 +234,8 @@ async def _answer(ws: Any, msg_id: str) -> dict[str, Any]:
 
 
 def test_bad_deal_room_settings_are_refused(deal_server: Server) -> None:
-    """DEAL.md § Players: 2-5 players; an unknown preset or option is an error."""
+    """docs/deal-rules.md § Players and hidden information: 2-5 players; an unknown preset
+    or option is an error."""
     with deal_server.http() as http:
         for body, reason in (({"seats": 6}, "seats"), ({"seats": 1}, "seats"),
                              ({"preset": "classic"}, "preset"),
@@ -325,3 +327,16 @@ def test_the_clock_lets_the_caretaker_answer_then_a_bot_takes_the_seat(
     first = [line.split(" ", 1)[1] for line in lines[1:] if line.startswith("0 ")][:3]
     assert first and all(not text.startswith("jsn") for text in first)
     assert replay(lines).is_over
+
+
+def test_a_deal_room_without_a_preset_or_edition_takes_the_deals_defaults(
+    deal_server: Server,
+) -> None:
+    """The room's settings left out are its game's defaults: the official rules and the
+    standard deck (a board room's: classic and the standard edition)."""
+    with deal_server.http() as http:
+        for game, preset in (("deal", "official"), ("board", "classic")):
+            made = http.post("/api/rooms", json={"game": game, "seats": 2,
+                                                 "preset": None}).json()
+            room = http.get(f"/api/rooms/{made['room']}").json()
+            assert (room["game"], room["preset"], room["edition"]) == (game, preset, "standard")

@@ -1,4 +1,4 @@
-"""Durability and recovery (issue 5): the store on SQLite and PostgreSQL
+"""Durability and recovery: the store on SQLite and PostgreSQL
 (MONOPOLY_TEST_PG_URL), and a server killed with SIGKILL in the middle of a game,
 restarted on the same database, finishing the game with nothing lost or doubled."""
 

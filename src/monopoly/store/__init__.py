@@ -1,4 +1,4 @@
-"""Persistence of the server's rooms (issue 5): SQLAlchemy 2 Core, SQLite by default,
+"""Persistence of the server's rooms: SQLAlchemy 2 Core, SQLite by default,
 PostgreSQL by URL (``postgresql+psycopg://...``), the same code for both.
 
 A game is its record: a room row (its configuration, the seed and its hash), one row per

@@ -3,7 +3,7 @@
 Every method is synchronous and runs its own transaction, committed before it returns,
 unless it is called inside :meth:`Store.batch`: then the batch's one transaction holds it,
 committed when the batch ends (a group commit). The server calls them from one worker
-thread (:mod:`monopoly.web.room`), so the order of writes is the order of calls.
+thread (:mod:`monopoly.web.writer`), so the order of writes is the order of calls.
 """
 
 from __future__ import annotations

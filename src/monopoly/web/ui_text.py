@@ -192,7 +192,7 @@ TEXTS: Final[Mapping[str, str]] = {
     "error_start": N_("Could not start: {message}"),
     "error_bid_range": N_("A bid must be from {low} to {high}."),
     "error_empty_trade": N_("Put something on at least one side of the trade."),
-    # Monopoly Deal rooms (issue 6)
+    # Monopoly Deal rooms
     "game": N_("Game"),
     "game_board": N_("Monopoly (the board game)"),
     "game_deal": N_("Monopoly Deal (the card game)"),

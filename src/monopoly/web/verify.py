@@ -8,12 +8,12 @@ replayed and reported, with ``seed_hash_ok`` and ``outcome_ok`` null.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from typing import Any
 
 from monopoly.board.errors import RecordError
 from monopoly.board.record import replay, state_hash
+from monopoly.core.seeds import seed_hash
 from monopoly.core.text import Text
 from monopoly.deal.errors import DealError
 from monopoly.deal.record import RECORD_FORMAT as DEAL_RECORD_FORMAT
@@ -23,10 +23,6 @@ from monopoly.deal.record import state_hash as deal_state_hash
 
 class VerifyError(RecordError):
     """The record does not hold: its seed, its actions or its outcome."""
-
-
-def seed_commitment(seed: int) -> str:
-    return hashlib.sha256(f"monopoly-seed:{seed}".encode()).hexdigest()
 
 
 def verify_lines(lines: list[str]) -> dict[str, Any]:
@@ -65,7 +61,7 @@ def _report(seed: int, head: dict[str, Any], outcome: dict[str, Any] | None,
     published = head.get("seed_hash")
     seed_ok: bool | None = None
     if published is not None:
-        seed_ok = seed_commitment(seed) == published
+        seed_ok = seed_hash(seed) == published
         if not seed_ok:
             raise VerifyError(Text("the seed {seed} does not match the published hash {hash}",
                                    seed=seed, hash=str(published)))
@@ -79,7 +75,7 @@ def _report(seed: int, head: dict[str, Any], outcome: dict[str, Any] | None,
     return {
         "ok": True,
         "seed": seed,
-        "seed_hash": seed_commitment(seed),
+        "seed_hash": seed_hash(seed),
         "seed_hash_ok": seed_ok,
         "actions": facts["actions"],
         "over": facts["over"],

@@ -1,11 +1,11 @@
-"""Monopoly Deal rooms: the same lobby, seats, tokens, durable actions, replay
-after a restart, bots and turn clock as the board game's rooms (:class:`Room`), with the
-Deal's rules core (:mod:`monopoly.deal`).
+"""Monopoly Deal's adapter (:mod:`monopoly.deal`): the same lobby, seats, tokens, durable
+actions, replay after a restart, bots and turn clock as the board game's rooms (one
+:class:`~monopoly.web.room.Room` for both), with the Deal's rules core.
 
 What a seat receives is built from its own view (``Game.view(seat)``):
 its hand, everybody's table, the sizes of the hands and of the draw pile, the discard
-pile; never another seat's hand or the draw pile's order (DEAL.md § Players and hidden
-information). A spectator sees no hand at all.
+pile; never another seat's hand or the draw pile's order (docs/deal-rules.md § Players
+and hidden information). A spectator sees no hand at all.
 
 A state message of a Deal room (docs/protocol.md)::
 
@@ -17,25 +17,57 @@ A state message of a Deal room (docs/protocol.md)::
 
 Templates carry their parameters: ``pay ...`` its ``amount`` and the payable ``cards``,
 ``discard ...`` the ``count`` to discard and the ``cards`` of the hand.
+
+Example::
+
+    >>> from monopoly.web.games import Setup
+    >>> deal = DealAdapter()
+    >>> play = deal.begin(Setup(("Ann", "Bob"), 7, deal.settings(None, None, {}, 2), 0.0))
+    >>> state = play.state(1, "en", seq=0, status="playing", clock=None)
+    >>> state["game"], state["waiting"], len(state["view"]["hand"]), state["legal"]
+    ('deal', [0], 5, [])
+    >>> play.clock(None) is None, play.forfeit(0) is None
+    (True, True)
 """
 
 from __future__ import annotations
 
-from typing import Any, Final
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Final
 
-from monopoly.bots.deal import best_payment, make_deal_bot
-from monopoly.core.decision import Decision
-from monopoly.core.seeds import room_bot_seed
+from fastapi import APIRouter
+
+from monopoly.bots.deal import DealBot, best_payment, make_deal_bot
+from monopoly.core.errors import MonopolyError
+from monopoly.core.events import Event
+from monopoly.core.registry import spec
 from monopoly.deal import actions as DA
 from monopoly.deal.decision import ANSWER_KINDS
 from monopoly.deal.deck import ACTION_KEYS, KIND_KEYS, load_deck
-from monopoly.deal.game import Game as DealGame
-from monopoly.deal.options import DealRules, deal_preset
-from monopoly.deal.record import RECORD_FORMAT, restore, snapshot
+from monopoly.deal.game import Game
+from monopoly.deal.options import PRESET_OPTIONS, PRESETS, DealRules, deal_preset
+from monopoly.deal.record import RECORD_FORMAT, header
+from monopoly.deal.record import moves as record_moves
+from monopoly.deal.record import replay as replay_record
 from monopoly.deal.view import SeatView
+from monopoly.i18n import LANGUAGES
 from monopoly.narration.deal.narrate import DealNarrator
-from monopoly.web.protocol import encode
-from monopoly.web.room import Room
+from monopoly.web.games import (
+    JSON,
+    GameAdapter,
+    GamePlay,
+    Settings,
+    Setup,
+    new_game,
+    register,
+    restored,
+)
+from monopoly.web.protocol import ProtocolError
+from monopoly.web.replay import play_steps
+
+__all__ = ["DealAdapter", "DealCaretaker", "DealPlay", "deck_json", "entry_json",
+           "replay_steps"]
 
 GAME: Final = "deal"
 # seconds a person has to answer an action aimed at them (Just Say No, or accept / pay)
@@ -84,11 +116,6 @@ def deck_json(key: str, lang: str) -> dict[str, Any]:
     }
 
 
-def deal_rules(config: dict[str, Any]) -> DealRules:
-    """The rule set of a Deal room's configuration (its preset and options)."""
-    return deal_preset(str(config["preset"]), **dict(config.get("options") or {}))
-
-
 def entry_json(entry: DA.LegalEntry, label: str) -> dict[str, Any]:
     """One legal entry of a Deal seat: its text, kind, card, label; a template's
     parameters (docs/protocol.md)."""
@@ -130,66 +157,57 @@ class DealCaretaker:
         raise ValueError("no legal entry to take")
 
 
-class DealRoom(Room):
-    """A room playing Monopoly Deal (see the module docstring)."""
+def replay_steps(lines: list[str], lang: str) -> dict[str, Any]:
+    """The replay of a Monopoly Deal record (its lines: a header, then ``<seat> <action>``
+    lines) in `lang`, shaped as the board game's: ``start``, ``start_texts`` (the deal of
+    the hands), ``steps``; each step's ``label`` is the button text the acting seat had
+    for its action."""
+    game = replay_record(lines[:1], events=True)  # the deal only: the actions follow
+    narrator = DealNarrator(game.deck, game.seat_names, lang)
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def label_of(seat: int, action: DA.Action) -> str:
+        return narrator.label(game.view(seat), action)
+
+    return {
+        "lang": lang,
+        "game": GAME,
+        "deck": game.deck.key,
+        "seats": list(game.seat_names),
+        **play_steps(game, game.events, record_moves(lines[1:]), _public_view, label_of,
+                     narrator.sentences),
+    }
+
+
+def _public_view(game: Game) -> dict[str, Any]:
+    view = game.view(None).to_dict()
+    view.pop("seat", None)
+    view.pop("hand", None)
+    view["hands"] = [list(hand) for hand in game.hands]  # the game is over: all public
+    return view
+
+
+@dataclass(slots=True)
+class _Seated:
+    """A Deal bot in its seat: it sees the seat's view and legal entries only."""
+
+    bot: DealBot | DealCaretaker
+    game: Game
+    seat: int
+
+    def move(self) -> DA.Action:
+        return self.bot.choose(self.game.seat_view(self.seat), self.game.legal_actions(self.seat))
+
+
+class DealPlay(GamePlay[Game]):
+    """One room's Deal game, with a narrator per language."""
+
+    def __init__(self, game: Game, setup: Setup) -> None:
+        super().__init__(game, setup)
         self._narrators: dict[str, DealNarrator] = {}
 
-    @property
-    def rules(self) -> Any:
-        return deal_rules(self.config)
-
-    @property
-    def clock(self) -> int | None:
-        """The room's turn clock; without one, :data:`ANSWER_SECONDS` for a person
-        answering an action aimed at them (the countdown of the Just Say No prompt)."""
-        value = self.config.get("clock")
-        if value is not None:
-            return int(value)
-        game = self.game
-        if game is not None and game.decision().kind in ANSWER_KINDS:
-            return ANSWER_SECONDS
-        return None
-
-    # --- the game
-
-    def build_game(self) -> DealGame:
-        names = [self.seats[n].nickname for n in range(self.size)]
-        return DealGame(names, self.seed, self.rules, deck=load_deck(self._deck_key()),
-                        events=True)
-
-    def _deck_key(self) -> str:
-        return str(self.config.get("edition") or "standard")
-
-    def setup_play(self, game: Any, seq: int) -> None:
-        super().setup_play(game, seq)
-        self.table = None  # the board game's table clocks: no time limit in the Deal
-        self._narrators = {}
-
-    def parse_action(self, text: str) -> Any:
-        return DA.parse_action(text)
-
-    def restore(self, data: dict[str, Any]) -> Any:
-        return restore(data, events=True)
-
-    def snapshot(self) -> dict[str, Any]:
-        return snapshot(self.game)
-
-    def record_head(self) -> dict[str, Any]:
-        return {
-            "format": RECORD_FORMAT,
-            "deck": self._deck_key(),
-            "rules": self.rules.to_dict(),
-            "seats": [self.seats[n].nickname for n in range(self.size)],
-            "seed": self.seed,
-        }
-
-    def record_rows(self, rows: list[tuple[int, str]]) -> list[str]:
-        """The Deal's own action lines (monopoly.deal.record: ``<seat> <action>``, which
-        ``monopoly verify`` and :func:`monopoly.deal.record.replay` read)."""
-        return [f"{seat} {text}" for seat, text in rows]
+    def forget_events(self) -> None:
+        if self.game.events is not None:
+            self.game.events.clear()
 
     def narrator(self, lang: str) -> DealNarrator:
         n = self._narrators.get(lang)
@@ -197,36 +215,9 @@ class DealRoom(Room):
             n = self._narrators[lang] = DealNarrator(self.game.deck, self.game.seat_names, lang)
         return n
 
-    def narrate(self, events: list[Any], lang: str) -> list[str]:
-        return self.narrator(lang).sentences(events)
-
-    def make_seat_bot(self, level: str, seat: int) -> Any:
-        return make_deal_bot(LEVELS.get(level, level), room_bot_seed(self.id, seat))
-
-    def seat_view(self, seat: int) -> Any:
-        return self.game.seat_view(seat)
-
-    def caretaker_move(self, seat: int) -> Any:
-        return DealCaretaker().choose(self.seat_view(seat), self.game.legal_actions(seat))
-
-    def forfeit_action(self) -> Any:
-        return None  # the Deal has no resignation: a bot keeps the seat
-
-    def decision_key(self) -> tuple[object, ...]:
-        """The game's decision (a new one restarts the clock)."""
-        decision: Decision = self.game.decision()
-        return (decision,)
-
-    # --- messages
-
-    def state(self, seat: int | None, lang: str) -> dict[str, Any]:
+    def state(self, seat: int | None, lang: str, *, seq: int, status: str,
+              clock: JSON | None) -> JSON:
         game = self.game
-        if game is None:
-            return {
-                "type": "state", "game": GAME, "seq": 0, "status": self.status, "view": None,
-                "legal": [], "prompt": None, "waiting": [],
-                "board": {"game": GAME, "deck": self._deck_key()}, "clock": None,
-            }
         view = game.view(seat)
         narrator = self.narrator(lang)
         own = seat is not None and 0 <= seat < game.n
@@ -234,16 +225,120 @@ class DealRoom(Room):
         return {
             "type": "state",
             "game": GAME,
-            "seq": self.seq,
-            "status": self.status,
+            "seq": seq,
+            "status": status,
             "view": view.to_dict(),
             "legal": [entry_json(e, narrator.label(view, e)) for e in legal],
             "prompt": narrator.prompt(view, game.rules.hand_limit) if own else None,
             "waiting": game.pending_seats(),
-            "board": {"game": GAME, "deck": self._deck_key()},
-            "clock": self.clock_json(),
+            "board": {"game": GAME, "deck": game.deck.key},
+            "clock": clock,
         }
 
-    def state_text(self, seat: int | None, lang: str) -> str:
-        return encode(self.state(seat, lang))
+    def narrate(self, events: Sequence[Event], lang: str) -> list[str]:
+        return self.narrator(lang).sentences(events)
 
+    def bot(self, level: str, seat: int, seed: int) -> _Seated:
+        return _Seated(make_deal_bot(LEVELS.get(level, level), seed), self.game, seat)
+
+    def caretaker(self, seat: int, seed: int) -> DA.Action:
+        return _Seated(DealCaretaker(), self.game, seat).move()
+
+    def clock(self, seconds: int | None) -> int | None:
+        """The room's turn clock; without one, :data:`ANSWER_SECONDS` for a person
+        answering an action aimed at them (the countdown of the Just Say No prompt)."""
+        if seconds is not None:
+            return seconds
+        if self.game.decision().kind in ANSWER_KINDS:
+            return ANSWER_SECONDS
+        return None
+
+    def record_head(self) -> JSON:
+        return header(self.game)
+
+
+class DealAdapter(GameAdapter[Game]):
+    """Monopoly Deal, the card game (docs/deal-rules.md)."""
+
+    name: ClassVar[str] = GAME
+    seats: ClassVar[tuple[int, int]] = (2, 5)
+
+    def settings(self, preset_name: str | None, edition: str | None,
+                 options: Mapping[str, object], seats: int) -> Settings:
+        """A preset of the Deal (official by default) and its options, the standard deck,
+        2-5 seats (docs/deal-rules.md § Players and hidden information)."""
+        name = spec(self.name).default_preset if preset_name is None else preset_name
+        if name not in PRESETS:
+            raise ProtocolError("invalid", 400, reason=f"preset {name!r}")
+        deck = "standard" if edition is None else edition
+        if deck != "standard":
+            raise ProtocolError("invalid", 400, reason="edition")
+        try:
+            deal_preset(name, **options)
+        except (MonopolyError, TypeError) as exc:
+            raise ProtocolError("invalid", 400, reason=str(exc)) from exc
+        self.check_seats(seats)
+        return Settings(name, deck, dict(options), seats)
+
+    def rules(self, settings: Settings) -> DealRules:
+        return deal_preset(settings.preset, **settings.options)
+
+    def meta(self, lang: str) -> JSON:
+        """The Deal's presets and seat range."""
+        return {
+            "deal": {
+                "presets": [{"name": p, "options": PRESET_OPTIONS[p]} for p in PRESETS],
+                "seats": list(self.seats),
+            },
+        }
+
+    def routes(self) -> APIRouter:
+        router = APIRouter()
+
+        @router.get("/api/deal/deck")
+        async def deal_deck(lang: str = "en") -> dict[str, Any]:
+            """Monopoly Deal's cards and colours, named in `lang`."""
+            return deck_json("standard", lang if lang in LANGUAGES else "en")
+
+        return router
+
+    def warm_up(self) -> None:
+        load_deck("standard")
+
+    def begin(self, setup: Setup) -> DealPlay:
+        game = new_game(Game, self.name, setup, self.rules(setup.settings),
+                        deck=load_deck(setup.settings.edition))
+        return DealPlay(game, setup)
+
+    def resume(self, setup: Setup, snapshot: JSON) -> DealPlay:
+        return DealPlay(restored(Game, snapshot), setup)
+
+    def parse_action(self, text: str) -> DA.Action:
+        return DA.parse_action(text)
+
+    def idle_state(self, settings: Settings, status: str) -> JSON:
+        return {
+            "type": "state", "game": GAME, "seq": 0, "status": status, "view": None,
+            "legal": [], "prompt": None, "waiting": [],
+            "board": {"game": GAME, "deck": settings.edition}, "clock": None,
+        }
+
+    def record_head(self, setup: Setup) -> JSON:
+        return {
+            "format": RECORD_FORMAT,
+            "deck": setup.settings.edition,
+            "rules": self.rules(setup.settings).to_dict(),
+            "seats": list(setup.names),
+            "seed": setup.seed,
+        }
+
+    def record_rows(self, rows: Sequence[tuple[int, str]]) -> list[str]:
+        """The Deal's own action lines (monopoly.deal.record: ``<seat> <action>``, which
+        ``monopoly verify`` and :func:`monopoly.deal.record.replay` read)."""
+        return [f"{seat} {text}" for seat, text in rows]
+
+    def replay(self, lines: list[str], lang: str) -> JSON:
+        return replay_steps(lines, lang)
+
+
+register(DealAdapter())

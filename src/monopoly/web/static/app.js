@@ -1245,7 +1245,7 @@ function renderPlayers() {
   }).join("");
 }
 
-/** Loans between players (RULES.md §9 house rule) that `seat` owes. */
+/** Loans between players (docs/rules.md §9 house rule) that `seat` owes. */
 function loans(view, seat) {
   return (view.loans || []).filter(([borrower]) => borrower === seat)
     .map(([, lender, amount]) => ` · <span class="bad-text">${esc(t("loan_owed", { amount: money(amount), player: playerName(lender) }))}</span>`).join("");

@@ -1,4 +1,4 @@
-// Monopoly Deal in the browser (issue 6): the seat's hand, everybody's table, the piles,
+// Monopoly Deal in the browser: the seat's hand, everybody's table, the piles,
 // and the decisions as controls. Like the board game's page, it shows only the `legal`
 // entries the server sends and sends back their text forms (docs/protocol.md, "Monopoly
 // Deal rooms"); card and colour names come from GET /api/deal/deck, every other text

@@ -1,0 +1,278 @@
+"""The room manager: every room of one server, created, joined, started, kicked, listed,
+and rebuilt from the store after a restart.
+
+Each room's game is known by its adapter (:func:`monopoly.web.games.adapter`, by the name
+in the room's configuration; a room stored without one is a board game's). After a
+restart :meth:`RoomManager.load` rebuilds every unfinished room from its latest snapshot
+and the actions after it; the drivers then carry on (bots resume). All writes go through
+one :class:`~monopoly.web.writer.Writer`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import sys
+import time
+from collections.abc import Awaitable, Mapping
+from typing import Any, Final, TypeVar
+
+from monopoly.core.errors import RecordError
+from monopoly.core.seeds import seed_hash
+from monopoly.i18n import LANGUAGES, translation
+from monopoly.store import RoomRow, SeatRow, Store
+from monopoly.web import gcpolicy
+from monopoly.web.games import adapter, adapters
+from monopoly.web.protocol import ProtocolError, error_text
+from monopoly.web.room import TAKEOVER_LEVEL, Room, Seat, new_token, token_hash
+from monopoly.web.writer import Writer
+
+__all__ = ["FREE_SEAT_LEVEL", "RoomManager", "settle_for_serving"]
+
+log = logging.getLogger("monopoly.web")
+
+T = TypeVar("T")
+
+FREE_SEAT_LEVEL: Final = "medium"  # the bot that fills a seat nobody took at the start
+
+
+def room_for(manager: RoomManager, row: RoomRow, seats: list[SeatRow]) -> Room:
+    """The room of a stored row, playing the game its configuration names."""
+    return Room(manager, adapter(row.config.get("game", "board")), row, seats)
+
+
+class RoomManager:
+    """Every room of one server: created, joined, started, played, and rebuilt after a
+    restart. All writes go through one :class:`Writer`."""
+
+    def __init__(self, store: Store, bot_delay: float = 0.5) -> None:
+        self.store = store
+        self.writer = Writer(store)
+        self.bot_delay = bot_delay
+        self.rooms: dict[str, Room] = {}
+        self.closing = False  # the drivers stop (Python 3.11's wait_for may eat a cancel)
+        self._tasks: set[asyncio.Task[Any]] = set()
+
+    def spawn(self, coro: Awaitable[T]) -> asyncio.Task[T]:
+        task: asyncio.Task[T] = asyncio.ensure_future(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._done)
+        return task
+
+    def _done(self, task: asyncio.Task[Any]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("a room task failed", exc_info=task.exception())
+
+    async def close(self) -> None:
+        self.closing = True
+        for task in list(self._tasks):
+            task.cancel()
+        for task in list(self._tasks):
+            with contextlib.suppress(BaseException):
+                await task
+        self.writer.close()
+
+    # --- loading
+
+    async def load(self) -> int:
+        """Rebuild every unfinished room (replay from the latest snapshot); start the
+        drivers. Returns the number of rooms loaded."""
+        rows = await self.writer.call(self.store.rooms, None)
+        n = 0
+        for row, seat_rows in rows:
+            if row.status == "finished":
+                continue
+            room = room_for(self, row, seat_rows)
+            if row.status == "playing":
+                await self._rebuild(room)
+                room.start_driver()
+            self.rooms[room.id] = room
+            n += 1
+        return n
+
+    async def _rebuild(self, room: Room) -> None:
+        """The room's game from the store: its latest snapshot (else a new game of its
+        seed) and every action after it, replayed."""
+        snap = await self.writer.call(self.store.latest_snapshot, room.id)
+        setup = room.setup()
+        if snap is None:
+            play, seq = room.adapter.begin(setup), 0
+        else:
+            seq, data = snap
+            play = room.adapter.resume(setup, data)
+        for row in await self.writer.call(self.store.actions, room.id, seq):
+            if row.seq != seq + 1:
+                raise RecordError(f"room {room.id}: action {seq + 1} is missing")
+            play.apply(row.seat, room.adapter.parse_action(row.text))
+            seq = row.seq
+        play.forget_events()
+        room.setup_play(play, seq)
+        if room.over and room.status != "finished":
+            room.status = "finished"
+            await self.writer.call(self.store.set_status, room.id, "finished")
+
+    async def finished_lines(self, room: Room) -> list[str]:
+        """The record of `room`'s game, once it is over (else ``forbidden``)."""
+        if room.status != "finished":
+            raise ProtocolError("forbidden", 403, reason="not_over")
+        rows = await self.writer.call(self.store.actions, room.id, 0)
+        return room.record_lines([(r.seat, r.text) for r in rows])
+
+    async def get(self, room_id: str) -> Room:
+        """The room (a finished one is rebuilt from the store). Raises not_found."""
+        room = self.rooms.get(room_id)
+        if room is not None:
+            return room
+        found = await self.writer.call(self.store.room, room_id)
+        if found is None:
+            raise ProtocolError("not_found", 404, room=room_id)
+        room = room_for(self, found[0], found[1])
+        if room.status == "playing":  # another server process started it: not ours
+            await self._rebuild(room)
+            room.start_driver()
+        elif room.status == "finished":
+            await self._rebuild(room)
+        self.rooms[room.id] = room
+        return room
+
+    def forget_if_idle(self, room: Room) -> None:
+        """Drop a finished room nobody watches (it is rebuilt from the store on demand)."""
+        if room.status == "finished" and not room.conns:
+            self.rooms.pop(room.id, None)
+
+    async def listing(self, status: str | None, limit: int = 100) -> list[dict[str, Any]]:
+        rows = await self.writer.call(self.store.rooms, status, limit)
+        out = []
+        for row, seat_rows in rows:
+            room = self.rooms.get(row.id) or room_for(self, row, seat_rows)
+            out.append(room.public())
+        return out
+
+    # --- the lobby
+
+    async def create(
+        self,
+        preset_name: str,
+        edition: str,
+        options: Mapping[str, object],
+        size: int,
+        bots: dict[int, str],
+        nickname: str,
+        clock: int | None,
+        timeout_policy: str,
+        game: str = "board",
+    ) -> tuple[Room, str, int | None, str | None]:
+        """A new open room of `game` (its settings checked by the routes); the creator
+        takes the first free seat (unless every seat is a bot). Returns (room, host
+        token, seat, seat token)."""
+        now = time.time()
+        seed = secrets.randbits(62)
+        host = new_token()
+        config = {
+            "game": game,
+            "preset": preset_name,
+            "edition": edition,
+            "options": dict(options),
+            "seats": size,
+            "bots": {str(k): v for k, v in sorted(bots.items())},
+            "clock": clock,
+            "timeout_policy": timeout_policy,
+            "started": None,
+        }
+        row = RoomRow(secrets.token_urlsafe(16), config, "open", seed, seed_hash(seed),
+                      token_hash(host), now, now)
+        seat_rows = [
+            SeatRow(n, _bot_name(level, n), level, None) for n, level in sorted(bots.items())
+        ]
+        room = room_for(self, row, seat_rows)
+        seat = token = None
+        free = room.free_seats()
+        if free:
+            seat, token = free[0], new_token()
+            name = room.unique_nickname(nickname)
+            room.seats[seat] = Seat(seat, name, None, token_hash(token))
+            seat_rows.append(room.seats[seat].row())
+        await self.writer.call(self.store.create_room, row, seat_rows)
+        self.rooms[room.id] = room
+        return room, host, seat, token
+
+    async def join(self, room: Room, nickname: str, seat: int | None) -> tuple[int, str]:
+        async with room.lock:
+            if room.status != "open":
+                raise ProtocolError("conflict", 409, reason="not_open")
+            free = room.free_seats()
+            if seat is None:
+                if not free:
+                    raise ProtocolError("conflict", 409, reason="room_full")
+                seat = free[0]
+            elif not 0 <= seat < room.size:
+                raise ProtocolError("invalid", 400, reason="seat_range")
+            elif seat not in free:
+                raise ProtocolError("conflict", 409, reason="seat_taken")
+            token = new_token()
+            s = Seat(seat, room.unique_nickname(nickname), None, token_hash(token))
+            room.seats[seat] = s
+            await self.writer.call(self.store.put_seat, room.id, s.row())
+        room.broadcast_room()
+        return seat, token
+
+    async def start(self, room: Room) -> None:
+        async with room.lock:
+            if room.status != "open":
+                raise ProtocolError("conflict", 409, reason="not_open")
+            filled = [Seat(n, _bot_name(FREE_SEAT_LEVEL, n), FREE_SEAT_LEVEL, None)
+                      for n in room.free_seats()]
+            config = {**room.config, "started": time.time()}
+            await self.writer.call(self.store.start_room, room.id, config,
+                                   [s.row() for s in filled])
+            room.seats.update((s.seat, s) for s in filled)
+            room.config = config
+            room.status = "playing"
+            room.setup_play(room.adapter.begin(room.setup()), 0)
+            room.broadcast_room()
+            room.send_state_all()
+        room.start_driver()
+
+    async def kick(self, room: Room, seat: int) -> None:
+        async with room.lock:
+            s = room.seats.get(seat)
+            if s is None or not 0 <= seat < room.size:
+                raise ProtocolError("invalid", 400, reason="seat_range")
+            for c in list(room.conns):
+                if c.seat == seat:
+                    c.send({"type": "error", "id": None, "code": "unauthorised",
+                            "message": error_text("unauthorised", c.lang, reason="host")})
+                    c.close()
+            if room.status == "open":
+                del room.seats[seat]
+                await self.writer.call(self.store.remove_seat, room.id, seat)
+            else:  # a bot keeps the seat; the person's token no longer works
+                s.bot, s.token_hash, s.away = TAKEOVER_LEVEL, None, False
+                room.bots[seat] = room.seat_bot(TAKEOVER_LEVEL, seat)
+                await self.writer.call(self.store.put_seat, room.id, s.row())
+        room.broadcast_room()
+        room.wake.set()
+
+
+def settle_for_serving() -> None:
+    """Load what every room shares (the translations, each game's data: the editions, the
+    deck), then settle the garbage collector (:func:`monopoly.web.gcpolicy.settle`: all of
+    that frozen out of its scans, the young generation collected less often). Call once at
+    start-up.
+
+    Also shortens the interpreter's thread switch interval (5 ms by default) to 1 ms: the
+    store's worker thread, woken when a commit is flushed, waits that long for the event
+    loop to hand over the interpreter before it can acknowledge the batch."""
+    sys.setswitchinterval(0.001)
+    for lang in LANGUAGES:
+        translation(lang)
+    for found in adapters().values():
+        found.warm_up()
+    gcpolicy.settle()
+
+
+def _bot_name(level: str, seat: int) -> str:
+    return f"Bot {seat + 1} ({level})"

@@ -1,0 +1,145 @@
+"""The server's game adapters (monopoly.web.games), in process: one per game of the core
+registry, each giving the same shapes to the one generic room; a room of either game
+played to the end by its bots, its state text always its state encoded, its turn clock
+restarting when the game's decision changes."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any
+
+import pytest
+
+from monopoly.core.decision import Decision
+from monopoly.core.registry import games
+from monopoly.store import Store
+from monopoly.web.games import GamePlay, Setup, adapter, adapters
+from monopoly.web.manager import RoomManager
+from monopoly.web.protocol import ProtocolError, encode
+from monopoly.web.room import Room
+
+SEATS = {"board": 3, "deal": 3}
+
+
+def _concrete(legal: list[dict[str, Any]]) -> str:
+    """The first entry sendable as it is; else a Deal payment with every card offered or a
+    discard of the first cards."""
+    for entry in legal:
+        if not entry["template"]:
+            return str(entry["text"])
+    entry = legal[0]
+    cards = entry["cards"][: entry["count"]] if entry["kind"] == "discard" else entry["cards"]
+    return f"{entry['kind']} " + ",".join(map(str, cards))
+
+
+def test_every_game_of_the_core_registry_has_its_adapter() -> None:
+    assert sorted(adapters()) == sorted(games())
+    for name, found in adapters().items():
+        assert found.name == name and adapter(name) is found
+    with pytest.raises(ProtocolError):
+        adapter("chess")
+
+
+@pytest.mark.parametrize("name", ["board", "deal"])
+def test_an_adapter_gives_the_defaults_and_refuses_what_its_game_does_not_take(
+    name: str,
+) -> None:
+    found = adapter(name)
+    settings = found.settings(None, None, {}, 3)
+    assert settings.preset == ("classic" if name == "board" else "official")
+    assert settings.edition == "standard" and settings.seats == 3
+    for bad in (dict(preset_name="nope"), dict(edition="nope"),
+                dict(options={"no_such_option": 1}), dict(seats=9)):
+        args = {"preset_name": None, "edition": None, "options": {}, "seats": 3, **bad}
+        with pytest.raises(ProtocolError) as refused:
+            found.settings(**args)  # type: ignore[arg-type]
+        assert refused.value.code == "invalid"
+
+
+@pytest.mark.parametrize("name", ["board", "deal"])
+def test_a_play_gives_every_seat_its_state_and_the_record_its_head(name: str) -> None:
+    found = adapter(name)
+    setup = Setup(("Ann", "Bob", "Cleo"), 11, found.settings(None, None, {}, 3), time.time())
+    play = found.begin(setup)
+    assert isinstance(play, GamePlay) and isinstance(play.game.decision(), Decision)
+    for seat in (0, 1, 2, None):
+        for lang in ("en", "cs", "ru"):
+            state = play.state(seat, lang, seq=0, status="playing", clock=None)
+            assert state["type"] == "state" and state["waiting"] == play.game.pending_seats()
+            text = play.state_text(seat, lang, seq=0, status="playing", clock=None)
+            assert text == encode(state)
+    assert play.record_head() == found.record_head(setup)
+    again = found.resume(setup, play.snapshot())
+    assert again.game.state_hash() == play.game.state_hash()
+    idle = found.idle_state(setup.settings, "open")
+    assert idle["view"] is None and idle["legal"] == [] and idle["status"] == "open"
+
+
+@pytest.mark.parametrize("name", ["board", "deal"])
+def test_a_room_of_either_game_plays_to_the_end(name: str) -> None:
+    """Bots in every seat, to the end; every state text is the state encoded."""
+
+    async def run() -> Room:
+        manager = RoomManager(Store("sqlite://"), bot_delay=0)
+        try:
+            options = {"end": "turn_limit", "turn_limit": 20} if name == "board" else {}
+            room, _, _, _ = await manager.create(
+                "classic" if name == "board" else "official", "standard", options,
+                SEATS[name], {n: "easy" for n in range(SEATS[name])}, "", None, "bot", name)
+            await manager.start(room)
+            deadline = time.monotonic() + 120
+            while room.status == "playing":
+                assert time.monotonic() < deadline
+                async with room.lock:
+                    for seat in (0, None):
+                        assert room.state_text(seat, "en") == encode(room.state(seat, "en"))
+                await asyncio.sleep(0)
+            return room
+        finally:
+            await manager.close()
+
+    room = asyncio.run(run())
+    assert room.over and room.public()["outcome"] is not None
+    assert room.public()["game"] == name
+
+
+@pytest.mark.parametrize("name", ["board", "deal"])
+def test_the_turn_clock_restarts_exactly_when_the_decision_changes(name: str) -> None:
+    """Two people, no bots: after each action the clock's start has moved exactly when
+    ``game.decision()`` changed. The manager then closes at once, though the room's driver
+    waits on the 30-second clock (a cancelled wait that has just been woken must not
+    send it round again)."""
+
+    async def run() -> int:
+        manager = RoomManager(Store("sqlite://"), bot_delay=0)
+        try:
+            room, _, _, _ = await manager.create(
+                "classic" if name == "board" else "official", "standard", {}, 2, {}, "Ann",
+                30, "bot", name)
+            await manager.join(room, "Bob", None)
+            await manager.start(room)
+            changed = 0
+            for _ in range(40):
+                async with room.lock:
+                    game = room.game
+                    assert game is not None and not game.is_over
+                    room._track_decision()
+                    before, since = game.decision(), room._decision_since
+                    room._track_decision()
+                    assert room._decision_since == since  # the same decision: no restart
+                    seat = game.pending_seats()[0]
+                    state = room.state(seat, "en")
+                    text = _concrete(state["legal"])
+                    await asyncio.sleep(0.002)
+                    await room.act(seat, room.adapter.parse_action(text), by_person=True)
+                    moved = room._decision_since != since
+                    assert moved == (game.decision() != before), (text, before)
+                    changed += moved
+            return changed
+        finally:
+            await manager.close()
+
+    began = time.monotonic()
+    assert asyncio.run(run()) > 5
+    assert time.monotonic() - began < 20
