@@ -164,7 +164,7 @@ def action_from_id(g: Position, action_id: ActionId, seat: PlayerId | None = Non
     return A.ProposeTrade(to, card, A.Bundle(cash=JAIL_CARD_PRICE))
 
 
-def action_id(g: Position, action: A.Action, seat: PlayerId | None = None) -> ActionId:
+def action_id(g: Position, action: object, seat: PlayerId | None = None) -> ActionId:
     """The id of `action` for `seat` in this position; :class:`MalformedActionError`
     when no id names it (a template, a counter-offer, a trade the table does not name)."""
     found = _IDS.get(action)
@@ -177,7 +177,7 @@ def action_id(g: Position, action: A.Action, seat: PlayerId | None = None) -> Ac
     raise MalformedActionError(Text("the action table has no id for {action}", action=text))
 
 
-def _candidates(action: A.Action) -> range:
+def _candidates(action: object) -> range:
     if isinstance(action, A.Bid):
         return range(BID_BASE, RAISE_BASE)
     if isinstance(action, A.RaiseFunds):

@@ -189,7 +189,7 @@ class Game(Position):
     def num_actions(self) -> int:
         return action_ids.NUM_ACTIONS
 
-    def action_id(self, action: A.Action, seat: PlayerId | None = None) -> ActionId:
+    def action_id(self, action: object, seat: PlayerId | None = None) -> ActionId:
         """The id of `action` (taken by `seat`, by default the seat waited for)."""
         return action_ids.action_id(self, action, seat)
 
