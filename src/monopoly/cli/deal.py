@@ -19,23 +19,33 @@ from rich.table import Table
 
 from monopoly.cli.kit import (
     JsonOpt,
-    check_choice,
     check_count,
     fail,
     print_json,
     set_options,
     translation_error,
+    use_language,
 )
-from monopoly.deal.deck import COLOUR_KEYS, KIND_KEYS, LANGUAGES, Deck, load_deck
+from monopoly.deal.deck import COLOUR_KEYS, KIND_KEYS, Deck, load_deck
 from monopoly.deal.errors import DealError
 from monopoly.deal.options import MAX_PLAYERS, MIN_PLAYERS, DealRules
 from monopoly.i18n import gettext as _
-from monopoly.i18n import pgettext
+from monopoly.i18n import pgettext, pgettext_noop
 
 deal_app = typer.Typer(
     help="Monopoly Deal, the card game: its deck, its conformance harness, its strategy lab.",
     no_args_is_help=True,
 )
+
+
+# the kinds of card in the deck table, in the player's language
+_KIND_WORDS: dict[str, str] = {
+    "money": pgettext_noop("card kind", "money"),
+    "action": pgettext_noop("card kind", "action"),
+    "rent": pgettext_noop("card kind", "rent"),
+    "property": pgettext_noop("card kind", "property"),
+    "wild": pgettext_noop("card kind", "wildcard"),
+}
 
 
 def print_deal_json(data: dict[str, Any]) -> None:
@@ -97,7 +107,7 @@ def deck_cmd(
 ) -> None:
     """The 106 cards of the deck: counts, bank values, kinds, colours (docs/deal-rules.md §
     Deck)."""
-    check_choice("--lang", lang, LANGUAGES)
+    use_language(lang)  # the names' language and the table's
     try:
         deck = load_deck()
     except DealError as exc:
@@ -118,7 +128,8 @@ def deck_cmd(
         colours = pgettext("deck table", "any") if cols == "any" else " / ".join(
             deck.colour_name(COLOUR_KEYS.index(c), lang) for c in cols
         )
-        table.add_row(t["names"][lang], t["kind"], str(t["count"]), f"{t['value']}M", colours)
+        kind = pgettext("card kind", _KIND_WORDS[t["kind"]])
+        table.add_row(t["names"][lang], kind, str(t["count"]), f"{t['value']}M", colours)
     Console().print(table)
 
 
