@@ -12,6 +12,7 @@ Commands::
     monopoly serve | verify | loadtest
     monopoly analyze markov
     monopoly deal deck | check | simulate | bench
+    monopoly tournament seat | simulate | create | add | import | next-round | start | ...
 
 Bad input (an unknown jail rule, a negative count, a missing or unreadable record) is one
 line on stderr and exit code 2; a failed conformance check is exit code 1.
@@ -26,6 +27,7 @@ import typer
 
 from monopoly.cli import board, lab, serve
 from monopoly.cli.deal import deal_app
+from monopoly.cli.tournament import tournament_app
 from monopoly.i18n import current_language, reset_language, set_language
 
 __all__ = ["analyze_app", "app", "command_scope"]
@@ -69,3 +71,4 @@ analyze_app = typer.Typer(help="Exact analyses of the board.", no_args_is_help=T
 analyze_app.command()(lab.markov)
 app.add_typer(analyze_app, name="analyze")
 app.add_typer(deal_app, name="deal")
+app.add_typer(tournament_app, name="tournament")

@@ -13,7 +13,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -28,6 +28,8 @@ from monopoly.web.ratelimit import BURST, RATE
 from monopoly.web.routes.lobby import lobby_router
 from monopoly.web.routes.play import play_router
 from monopoly.web.routes.results import results_router
+from monopoly.web.routes.tournament import tournament_router
+from monopoly.web.tournament import Hall
 
 __all__ = ["create_app"]
 
@@ -56,14 +58,18 @@ def create_app(
     """The server over the database at `db_url` (default: SQLite in the user's data
     folder). `bot_delay`: seconds a bot waits before acting (0 in tests); `rate` and
     `burst`: each WebSocket's token bucket (messages per second, burst size)."""
-    state: dict[str, RoomManager] = {}
+    state: dict[str, Any] = {}
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         settle_for_serving()
         manager = RoomManager(Store(db_url), bot_delay=bot_delay)
+        hall = Hall(manager, manager.store)
+        hall.preload()  # the tournaments first: their tables' rooms play on their clocks
         await manager.load()
+        await hall.settle()
         state["manager"] = manager
+        state["hall"] = hall
         try:
             yield
         finally:
@@ -77,7 +83,12 @@ def create_app(
     )
 
     def manager() -> RoomManager:
-        return state["manager"]
+        found: RoomManager = state["manager"]
+        return found
+
+    def hall() -> Hall:
+        found: Hall = state["hall"]
+        return found
 
     @app.exception_handler(ProtocolError)
     async def protocol_error(request: Request, exc: ProtocolError) -> JSONResponse:
@@ -94,6 +105,7 @@ def create_app(
     app.include_router(lobby_router(manager))
     app.include_router(results_router(manager))  # a finished game: record, sheet, replay
     app.include_router(play_router(manager, rate, burst))
+    app.include_router(tournament_router(hall))  # tournaments: console, tables, printouts
 
     # --- the browser client (written beside this module, in static/)
 

@@ -16,7 +16,7 @@ import logging
 import secrets
 import sys
 import time
-from collections.abc import Awaitable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, Final, TypeVar
 
 from monopoly.core.errors import RecordError
@@ -54,6 +54,10 @@ class RoomManager:
         self.rooms: dict[str, Room] = {}
         self.closing = False  # the drivers stop (Python 3.11's wait_for may eat a cancel)
         self._tasks: set[asyncio.Task[Any]] = set()
+        # called with every room whose game has just ended (a tournament records its result)
+        self.finish_hooks: list[Callable[[Room], Awaitable[None]]] = []
+        # the clock of a room that plays on an outside one (a tournament's), else None
+        self.clock_for: Callable[[Room], Callable[[], float] | None] = lambda room: None
 
     def spawn(self, coro: Awaitable[T]) -> asyncio.Task[T]:
         task: asyncio.Task[T] = asyncio.ensure_future(coro)
@@ -198,6 +202,20 @@ class RoomManager:
         await self.writer.call(self.store.create_room, row, seat_rows)
         self.rooms[room.id] = room
         return room, host, seat, token
+
+    async def create_seated(self, config: Mapping[str, Any], seats: list[SeatRow],
+                            host_hash: str) -> Room:
+        """A new open room whose seats are already given (a tournament's table: each
+        player's seat opens with their personal token, whose hash `seats` carry)."""
+        now = time.time()
+        seed = secrets.randbits(62)
+        row = RoomRow(secrets.token_urlsafe(16), {"clock": None, "timeout_policy": "bot",
+                                                  "bots": {}, "started": None, **config},
+                      "open", seed, seed_hash(seed), host_hash, now, now)
+        room = room_for(self, row, seats)
+        await self.writer.call(self.store.create_room, row, seats)
+        self.rooms[room.id] = room
+        return room
 
     async def join(self, room: Room, nickname: str, seat: int | None) -> tuple[int, str]:
         async with room.lock:

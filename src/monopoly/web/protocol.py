@@ -62,6 +62,7 @@ REASONS: Final[dict[str, str]] = {
     "policy": N_("the timeout policy is bot or forfeit"),
     "edition": N_("unknown edition"),
     "started": N_("the game is running"),
+    "paused": N_("the referee has paused this table"),
 }
 
 

@@ -127,6 +127,8 @@ class Room:
         self.driver: asyncio.Task[None] | None = None
         self._decision: Decision | None = None
         self._decision_since = time.time()
+        # a tournament table's referee has stopped play: nobody acts, no clock runs
+        self.paused = False
 
     # --- configuration
 
@@ -223,6 +225,9 @@ class Room:
         """Play `play` (a new game, or one rebuilt from the store up to action `seq`)."""
         self.play = play
         self.seq = seq
+        outside = self.manager.clock_for(self)
+        if outside is not None:  # a tournament table plays on the tournament's clock
+            play.use_clock(outside)
         self.bots = {
             s.seat: self.seat_bot(s.bot, s.seat) for s in self.seats.values() if s.bot is not None
         }
@@ -354,6 +359,8 @@ class Room:
             raise ProtocolError("not_started")
         if self.status == "finished" or self.over:
             raise ProtocolError("over")
+        if self.paused:
+            raise ProtocolError("conflict", 409, reason="paused")
         why = play.game.why_illegal(seat, action)
         if why is not None:
             raise ProtocolError("illegal", reason=why)
@@ -398,6 +405,8 @@ class Room:
         for c in self.conns:
             c.send(message)
         self.broadcast_room()
+        for hook in self.manager.finish_hooks:
+            self.manager.spawn(hook(self))
         self.manager.forget_if_idle(self)  # nobody watching: rebuilt from the store on demand
 
     # --- the driver: bots, caretaker, the table's clocks
@@ -407,7 +416,7 @@ class Room:
         (with `choose` False, a bot's or the caretaker's action is left None: only who
         acts); else the seconds until a clock may run out (None: nothing to wait for)."""
         play = self.play
-        if play is None or self.over or self.status != "playing":
+        if play is None or self.over or self.status != "playing" or self.paused:
             return None
         wait: float | None = None
         poll = play.table_poll

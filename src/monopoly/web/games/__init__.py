@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import importlib
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Final, Generic, Protocol, TypeVar
 
@@ -137,6 +137,11 @@ class GamePlay(ABC, Generic[G]):
     @property
     def game(self) -> G:
         return self._game
+
+    def use_clock(self, now: Callable[[], float]) -> None:
+        """Run the table's clocks on `now` (seconds of net playing time since the game
+        began: a tournament's clock, which stops while the table is paused). A game
+        without table clocks ignores it."""
 
     def apply(self, seat: int, move: Move) -> Sequence[Event]:
         """Apply a legal move; its events (the game keeps no log of them: a long game

@@ -25,7 +25,7 @@ from __future__ import annotations
 import json
 import secrets
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar, Final
 
@@ -345,6 +345,10 @@ class BoardPlay(GamePlay[Game]):
         self._view_parts = ViewParts()
         self.table = TableClock(game.rules, time.time)
         self.table.start = setup.started
+
+    def use_clock(self, now: Callable[[], float]) -> None:
+        self.table = TableClock(self.game.rules, now)
+        self.table.start = 0.0
 
     def forget_events(self) -> None:
         if self.game.events is not None:

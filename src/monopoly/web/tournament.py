@@ -1,0 +1,300 @@
+"""The tournament hall: the server's tournaments, and their online tables as rooms of the
+browser game.
+
+Each tournament is a :class:`~monopoly.tournament.desk.Desk` (its log in the store). The
+hall adds what only a server can do:
+
+- when the chief referee starts a round of an online tournament, every table becomes a
+  room of the board game under the tournament's rules, each player's seat opened by their
+  personal link (the room keeps the hash of their token), the chief referee its host; the
+  server is the banker-referee of the championship rules;
+- the rooms play on the tournament's clock (net playing time: a paused round or table
+  stops it), so time is called at every table at the game time, and the chief referee's
+  "call time" applies the rules' time call (:class:`~monopoly.board.actions.CallTime`) at
+  every table at once: a player who has thrown finishes the turn, then the game ends;
+- a paused table refuses every action and its bots wait;
+- a player replaced by a bot (or marked absent) gets the server's bot in their seat;
+- when a table's game ends, its assets are counted (:func:`~monopoly.tournament.simulate.
+  game_lines`) and entered as the table's score sheet, for the players to confirm.
+
+After a restart the tournaments are loaded before the rooms (the rooms need their clocks),
+then every room that ended while its result was not yet entered gets it now.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable
+from typing import Any, Final
+
+from monopoly.board import actions as A
+from monopoly.board.position import TABLE
+from monopoly.store import SeatRow, Store
+from monopoly.store.tournaments import TournamentBook
+from monopoly.tournament.desk import Desk
+from monopoly.tournament.errors import TournamentError
+from monopoly.tournament.scoring import placements, scoring, table_points
+from monopoly.tournament.state import CHIEF, EQUIPMENT, SERVER, Op, RoundState, TableState
+from monopoly.web.manager import RoomManager
+from monopoly.web.protocol import ProtocolError
+from monopoly.web.room import Room, token_hash
+
+__all__ = ["Hall", "status_json"]
+
+log = logging.getLogger("monopoly.web")
+
+LOG_SHOWN: Final = 200  # operations of the audit log the console shows
+
+
+class Hall:
+    """Every tournament of one server (see the module docstring)."""
+
+    def __init__(self, manager: RoomManager, store: Store) -> None:
+        self.manager = manager
+        self.book = TournamentBook(store)
+        self.desks: dict[str, Desk] = {}
+        self.lock = asyncio.Lock()
+        manager.finish_hooks.append(self.room_finished)
+        manager.clock_for = self.clock_for
+
+    # --- loading
+
+    def preload(self) -> int:
+        """Load every stored tournament (before the rooms: they read its clock)."""
+        for row in self.book.listing():
+            try:
+                self.desks[row["id"]] = Desk.load(self.book, row["id"])
+            except TournamentError:
+                log.exception("tournament %s could not be loaded", row["id"])
+        return len(self.desks)
+
+    async def settle(self) -> None:
+        """After the rooms are loaded: pause the paused tables, enter the results of the
+        games that ended while the server was down."""
+        for desk in list(self.desks.values()):
+            r = desk.tournament.current
+            if r is None or r.started_at is None:
+                continue
+            for table in r.tables:
+                room = self.manager.rooms.get(table.room or "")
+                if room is not None:
+                    room.paused = table.paused or r.paused
+                if table.room and table.lines is None:
+                    try:
+                        room = await self.manager.get(table.room)
+                    except ProtocolError:
+                        continue
+                    if room.over:
+                        await self.room_finished(room)
+
+    async def desk(self, tid: str) -> Desk:
+        desk = self.desks.get(tid)
+        if desk is None:
+            desk = await asyncio.to_thread(Desk.load, self.book, tid)
+            self.desks.setdefault(tid, desk)
+        return self.desks[tid]
+
+    async def create(self, settings: dict[str, Any]) -> Desk:
+        desk = await asyncio.to_thread(Desk.create, self.book, settings)
+        self.desks[desk.id] = desk
+        return desk
+
+    # --- operations
+
+    async def do(self, desk: Desk, kind: str, data: dict[str, Any], actor: str) -> Op:
+        """One operation on the tournament, and what it means for its online tables."""
+        async with self.lock:
+            t = desk.tournament
+            if kind == "round_started" and t.settings.play == "online":
+                t.check(Op(kind, data), actor)  # refused before any room is made
+            op = await asyncio.to_thread(desk.do, kind, data, actor)
+            if t.settings.play == "online":
+                await self._online(desk, op)
+            return op
+
+    async def _online(self, desk: Desk, op: Op) -> None:
+        t = desk.tournament
+        d = op.data
+        if op.kind == "round_started":
+            r = t.round(d["round"])
+            for table in r.tables:
+                await self._open_table(desk, r, table)
+        elif op.kind in ("round_paused", "round_resumed"):
+            r = t.round(d["round"])
+            for table in r.tables:
+                self._set_paused(table, r)
+        elif op.kind in ("table_paused", "table_resumed"):
+            r = t.round(d["round"])
+            self._set_paused(r.table(d["table"]), r)
+        elif op.kind == "time_called":
+            r = t.round(d["round"])
+            for table in r.tables:
+                self._set_paused(table, r)
+                room = self.manager.rooms.get(table.room or "")
+                if room is None or room.over:
+                    continue
+                async with room.lock:
+                    game = room.game
+                    if game is not None and game.is_legal(TABLE, A.CALL_TIME):
+                        await room.act(TABLE, A.CALL_TIME, by_person=False)
+        elif op.kind == "seat_replaced":
+            r = t.round(d["round"])
+            room = self.manager.rooms.get(r.table(d["table"]).room or "")
+            if room is not None:
+                seat = r.table(d["table"]).players.index(d["player"])
+                await self.manager.kick(room, seat)  # the server's bot keeps the seat
+
+    async def _open_table(self, desk: Desk, r: RoundState, table: TableState) -> None:
+        """The table's room: made, seated, started (the server is its banker)."""
+        t = desk.tournament
+        s = t.settings
+        if table.room is not None:
+            return
+        seats = [SeatRow(n, t.entrants[p].name[:24], None,
+                         token_hash(desk.token(f"player:{p}")))
+                 for n, p in enumerate(table.players)]
+        config = {
+            "game": "board", "preset": s.preset, "edition": s.edition,
+            "options": {**dict(s.options), "time_limit_minutes": s.game_minutes,
+                        "end": "time_limit"},
+            "seats": len(table.players),
+            "tournament": {"id": t.id, "round": r.number, "table": table.number},
+        }
+        room = await self.manager.create_seated(config, seats, token_hash(desk.token(CHIEF)))
+        await asyncio.to_thread(desk.do, "table_room", {"round": r.number,
+                                                       "table": table.number,
+                                                       "room": room.id}, SERVER)
+        await self.manager.start(room)
+
+    def _set_paused(self, table: TableState, r: RoundState) -> None:
+        room = self.manager.rooms.get(table.room or "")
+        if room is None:
+            return
+        room.paused = (table.paused or r.paused) and r.time_called_at is None
+        room.wake.set()
+        room.broadcast_room()
+
+    def clock_for(self, room: Room) -> Callable[[], float] | None:
+        """A tournament room's clock: the net playing time of its table."""
+        where = room.config.get("tournament")
+        if not isinstance(where, dict):
+            return None
+        desk = self.desks.get(str(where.get("id")))
+        if desk is None:
+            return None
+        t = desk.tournament
+        number, table_number = int(where["round"]), int(where["table"])
+
+        def now() -> float:
+            r = t.round(number)
+            return r.elapsed(time.time(), r.table(table_number))
+
+        return now
+
+    async def room_finished(self, room: Room) -> None:
+        """A tournament table's game has ended: its score sheet, from the game."""
+        where = room.config.get("tournament")
+        game = room.game
+        if not isinstance(where, dict) or game is None:
+            return
+        from monopoly.board.game import Game
+        from monopoly.tournament.simulate import game_lines
+
+        try:
+            desk = await self.desk(str(where["id"]))
+            table = desk.tournament.round(int(where["round"])).table(int(where["table"]))
+        except (TournamentError, KeyError, ValueError):
+            log.exception("room %s: its tournament table is unknown", room.id)
+            return
+        if table.lines is not None or not isinstance(game, Game):
+            return
+        lines = game_lines(game, table.players)
+        async with self.lock:
+            try:
+                await asyncio.to_thread(desk.do, "result_entered", {
+                    "round": table.round, "table": table.number, "lines": lines,
+                    "source": "online"}, SERVER)
+            except TournamentError:
+                log.exception("room %s: its result was refused", room.id)
+
+
+def status_json(desk: Desk, role: str | None, *, base_url: str = "") -> dict[str, Any]:
+    """What the tournament's pages show to `role` (see the API in docs/protocol.md):
+    everyone sees the settings, players, rounds, tables, sheets and standings; the chief
+    referee also the links and the audit log; a player also where they sit."""
+    from monopoly.tournament.simulate import _number
+
+    t = desk.tournament
+    now = time.time()
+    s = t.settings
+    scheme = scoring(s.scoring)
+    limit = s.game_minutes * 60
+    rounds: list[dict[str, Any]] = []
+    for r in t.rounds:
+        tables: list[dict[str, Any]] = []
+        for x in r.tables:
+            lines = None
+            if x.lines is not None:
+                result = x.result()
+                places, points = placements(result), table_points(result, scheme)
+                lines = [{**ln.to_dict(), "place": _number(places[ln.player]),
+                          "points": _number(points[ln.player])} for ln in x.lines]
+            tables.append({
+                "table": x.number, "players": list(x.players), "status": x.status(r),
+                "counted": x.counted, "paused": x.paused,
+                "replaced": {str(k): v for k, v in x.replaced.items()}, "room": x.room,
+                "remaining": _remaining(r, x, now, limit), "lines": lines,
+                "source": x.source, "confirmed": sorted(x.confirmed),
+                "disputes": {str(k): v for k, v in x.disputes.items()},
+            })
+        rounds.append({
+            "round": r.number, "final": r.final, "started_at": r.started_at,
+            "time_called_at": r.time_called_at, "paused": r.paused, "closed": r.closed,
+            "elapsed": round(r.elapsed(now), 1), "remaining": _remaining(r, None, now, limit),
+            "tables": tables,
+        })
+    out: dict[str, Any] = {
+        "id": t.id, "role": role, "now": now, "settings": s.to_dict(),
+        "players": [e.to_dict() for e in t.entrants],
+        "rounds": rounds,
+        "standings": [
+            {"rank": x.rank, "player": x.player, "name": t.entrants[x.player].name,
+             "points": _number(x.points), "assets": x.assets, "games": x.games,
+             "wins": x.wins, "tiebreak": x.tiebreak}
+            for x in t.standings()
+        ],
+        "finished": t.finished(), "equipment": list(EQUIPMENT),
+    }
+    if role == CHIEF:
+        link = f"{base_url}/tournament/{t.id}?token="
+        most = max((len(x.tables) for x in t.rounds), default=0)
+        out["links"] = {
+            "chief": link + desk.token(CHIEF),
+            "projector": f"{base_url}/tournament/{t.id}/projector",
+            "tables": {str(n): link + desk.token(f"table:{n}") for n in range(1, most + 1)},
+            "players": {str(e.number): link + desk.token(f"player:{e.number}")
+                        for e in t.entrants},
+        }
+        out["log"] = [op.to_dict() for op in t.ops[-LOG_SHOWN:]]
+    elif role is not None and role.startswith("player:"):
+        me = int(role.split(":")[1])
+        where: dict[str, Any] = {"player": me, "round": None, "table": None, "seat": None,
+                                 "room": None, "room_url": None}
+        now_round = t.current
+        if now_round is not None:
+            for x in now_round.tables:
+                if me in x.players:
+                    where.update(round=now_round.number, table=x.number,
+                                 seat=x.players.index(me),
+                                 room=x.room,
+                                 room_url=f"/#/room/{x.room}" if x.room else None)
+        out["me"] = where
+    return out
+
+
+def _remaining(r: RoundState, table: TableState | None, now: float, limit: int) -> float:
+    if r.time_called_at is not None:
+        return 0.0
+    return round(max(0.0, limit - r.elapsed(now, table)), 1)
