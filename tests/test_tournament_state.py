@@ -173,7 +173,8 @@ def test_a_seating_is_checked_whole() -> None:
 def test_swapping_two_players_before_the_start_only() -> None:
     desk = make_desk(8)
     desk.seat_next_round()
-    a, b = desk.tournament.round(1).tables[0].players[0], desk.tournament.round(1).tables[1].players[0]
+    tables = desk.tournament.round(1).tables
+    a, b = tables[0].players[0], tables[1].players[0]
     desk.do("players_swapped", {"round": 1, "a": a, "b": b})
     assert desk.tournament.round(1).tables[0].players[0] == b
     count_all(desk)
@@ -253,8 +254,9 @@ def test_the_banker_counts_assets_as_the_score_sheet_does() -> None:
     from monopoly.board.edition import load_edition
 
     ed = load_edition("standard")
-    c = count_assets(ed, Holding(500, {1: Deed(houses=1), 3: Deed(houses=2), 6: Deed(mortgaged=True),
-                                       39: Deed(hotel=True), 37: Deed(houses=4)}))
+    c = count_assets(ed, Holding(500, {1: Deed(houses=1), 3: Deed(houses=2),
+                                       6: Deed(mortgaged=True), 39: Deed(hotel=True),
+                                       37: Deed(houses=4)}))
     # 60+60 + 100/2 + 400+350; 50*1 + 50*2 + 200*5 + 200*4
     assert (c.cash, c.properties, c.buildings, c.total) == (500, 920, 1950, 3370)
     with pytest.raises(TournamentError, match="two players"):

@@ -137,8 +137,8 @@ class Settings:
         """The rule set of the games: the preset with the options on top, and the game
         time as its time limit (the finish-your-turn rule of the championship)."""
         from monopoly.board.edition import edition_names
-        from monopoly.core.errors import MonopolyError
         from monopoly.board.options import PRESETS, preset
+        from monopoly.core.errors import MonopolyError
 
         if self.preset not in PRESETS:
             raise TournamentError("invalid", "bad setting {name}: {why}", name="preset",
