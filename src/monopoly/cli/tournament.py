@@ -376,11 +376,10 @@ def sheet(tid: str, round_number: int, table: int, file: Path, db: DbOpt = None,
     if not isinstance(raw, list):
         fail(_("cannot read {path}: {error}").format(path=file, error="a JSON list"))
     desk = _desk(tid, db)
-    players = desk.tournament.round(round_number).table(table).players \
-        if 0 < round_number <= len(desk.tournament.rounds) else []
-    orders = {players[i]: h.pop("bankrupt_order") for i, h in enumerate(raw)
-              if isinstance(h, dict) and "bankrupt_order" in h and i < len(players)}
     with _refused():
+        players = desk.tournament.round(round_number).table(table).players
+        orders = {players[i]: h.pop("bankrupt_order") for i, h in enumerate(raw)
+                  if isinstance(h, dict) and "bankrupt_order" in h and i < len(players)}
         desk.sheet(round_number, table, raw, bankrupt_order=orders)
 
 

@@ -484,7 +484,8 @@ def seat_round(
     as avoiding the repeats allows (that comes first). Seat 0 of each table goes to its
     player who sat first least often so far (ties by the seeded generator), the other
     seats are shuffled; the tables are formed so that the first seats stay balanced where
-    they can. The same arguments give the same round.
+    they can (after the repeats and, in a Swiss round, the standings). The same arguments
+    give the same round, whatever the order of `players`; SeatingError for bad input.
     """
     active = [_check_int(p, "a player") for p in players]
     seen: set[int] = set()
