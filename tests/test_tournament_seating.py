@@ -263,12 +263,22 @@ def test_swiss_groups_by_standing_when_no_repeat_forces_otherwise() -> None:
             start += size
         seated = seat_round(order, seed=1, standings=order)
         assert [set(t) for t in seated] == blocks
-        # a round before in which the blocks' players sat apart changes nothing
+        # a round before in which the blocks' players sat apart forces no repeat; its
+        # first seats do count: every table gets a player who has not sat first (the
+        # rotation of first seats comes before the closeness to the standings): the top
+        # ten sat first, so the top three tables take players from the next ones, and
+        # the tables from the fifth on are the standings' blocks still
         spread_out = tuple(tuple(order[i::10]) for i in range(10)) if n >= 40 else None
         if spread_out is not None:
             assert all(len(set(t) & b) <= 1 for t in spread_out for b in blocks)
             again = seat_round(order, history=[spread_out], seed=3, standings=order)
-            assert [set(t) for t in again] == blocks
+            assert repeat_pairs([spread_out, again]) == 0
+            sat_first = {t[0] for t in spread_out}
+            assert all(set(t) - sat_first for t in again)
+            assert all(t[0] not in sat_first for t in again)
+            home = {p: k for k, block in enumerate(blocks) for p in block}
+            assert [set(t) for t in again[4:]] == blocks[4:]
+            assert all(home[p] <= 3 for t in again[:4] for p in t)
 
 
 def test_swiss_avoids_repeats_first_then_stays_close_to_the_standings() -> None:

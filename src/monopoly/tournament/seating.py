@@ -180,8 +180,8 @@ class _Problem:
 
     The cost of a seating is one integer whose weights make the objectives lexicographic:
     the pairs that met before (``a_weight`` each), the times they met (``b_weight``), the
-    squared distance of each player's rank to the ranks of the table (a Swiss round;
-    ``c_weight``), the first-seat penalty (``e_weight``), and last, in a Swiss round, the
+    first-seat penalty (``e_weight``), the squared distance of each player's rank to the
+    ranks of the table (a Swiss round; ``c_weight``), and last, in a Swiss round, the
     better players at the lower tables (a player's rank times the table's number).
     """
 
@@ -198,8 +198,12 @@ class _Problem:
         theta = sorted(firsts)[t_count - 1]
         self.low = [int(c < theta) for c in firsts]
         self.elig = [int(c <= theta) for c in firsts]
-        self.e_weight = t_count * n * n + 1 if swiss else 1
-        self.c_weight = self.e_weight * (t_count + n + 1)
+        # weights, smallest first: the Swiss table order (at most t_count * n * n), the
+        # Swiss standing distance (c, at most c * n**3 in all), the first-seat penalty
+        # (e, at most 6 per table: the rotation of first seats matters more than how
+        # close a Swiss table is to the standings), the repeats (b, then a)
+        self.c_weight = t_count * n * n + 1 if swiss else 1
+        self.e_weight = self.c_weight * (n**3 + 1) if swiss else 1
         self.stand: list[list[int]] | None = None
         stand_max = 0
         self.order_min = 0
@@ -218,7 +222,8 @@ class _Problem:
             stand_max = n**3
         max_met = max((max(row) for row in met), default=0)
         pairs = sum(size * (size - 1) // 2 for size in sizes)
-        self.b_weight = self.c_weight * (stand_max + 1)
+        self.b_weight = self.e_weight * (6 * t_count + 1) if swiss else \
+            self.c_weight * (stand_max + 1) * (6 * t_count + 1)
         self.a_weight = self.b_weight * (pairs * max_met + 1)
         a, b = self.a_weight, self.b_weight
         self.w = [[a + b * m if m else 0 for m in row] for row in met]
