@@ -400,3 +400,21 @@ def test_a_restart_replays_the_log_to_the_same_state(tmp_path: Any) -> None:
     assert again.token("player:3") == desk.token("player:3")
     refused(again, "conflict", "sheet_confirmed", {"round": 2, "table": 1, "player": p},
             actor=f"player:{p}", words="already confirmed")
+
+
+def test_bot_entrants_play_online_only_and_sign_nothing() -> None:
+    """An online event may fill its tables with the server's bots (entrants of a level);
+    a bot signs no sheet."""
+    desk = make_desk(0, play="online")
+    for name in NAMES[:4]:
+        desk.add_player(name)
+    for k in range(4):
+        desk.add_player(f"Bot {k + 1}", bot="hard")
+    refused(desk, "invalid", "player_added", {"name": "Zed", "bot": "genius"}, words="level")
+    refused(desk, "invalid", "player_added", {"name": "Zed", "colour": "red"},
+            words="unknown field colour")
+    desk.seat_next_round()
+    for x in desk.tournament.round(1).tables:
+        assert x.must_sign() == [p for p in x.players if p < 4]
+    real = make_desk(3)
+    refused(real, "invalid", "player_added", {"name": "Zed", "bot": "easy"}, words="online")

@@ -48,7 +48,7 @@ from monopoly.tournament.state import CHIEF, Op, Tournament
 
 __all__ = ["CSV_FIELDS", "Desk"]
 
-CSV_FIELDS = ("name", "club", "city", "rating")
+CSV_FIELDS = ("name", "club", "city", "rating", "bot")
 MAX_CSV = 1 << 20
 
 
@@ -121,8 +121,12 @@ class Desk:
                 raise
             return done
 
-    def add_player(self, name: str, club: str = "", city: str = "", rating: int = 0) -> int:
-        self.do("player_added", {"name": name, "club": club, "city": city, "rating": rating})
+    def add_player(self, name: str, club: str = "", city: str = "", rating: int = 0,
+                   bot: str | None = None) -> int:
+        data: dict[str, Any] = {"name": name, "club": club, "city": city, "rating": rating}
+        if bot is not None:
+            data["bot"] = bot
+        self.do("player_added", data)
         return len(self.tournament.entrants) - 1
 
     def import_csv(self, text: str) -> int:
@@ -254,6 +258,8 @@ def _csv_rows(text: str) -> list[tuple[int, dict[str, Any]]]:
                     raise TournamentError("invalid", "line {line}: the rating must be a whole "
                                           "number", line=line)
                 row["rating"] = int(raw)
+            if "bot" in row and not row["bot"]:
+                del row["bot"]
             rows.append((line, row))
     except csv.Error as exc:
         raise TournamentError("invalid", "the file is not CSV: {error}", error=str(exc)) from None

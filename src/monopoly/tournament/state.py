@@ -71,6 +71,7 @@ EQUIPMENT: Final = ("dice", "banknotes", "houses", "hotels", "title_deeds", "cha
 TABLE_STATUSES: Final = ("seated", "counted", "playing", "paused", "time_called",
                          "signing", "disputed", "signed", "accepted")
 MAX_NAME: Final = 64
+BOT_LEVELS: Final = ("easy", "medium", "hard")  # a bot entrant's level (online play)
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,11 +99,12 @@ class Entrant:
     rating: int = 0
     withdrawn: bool = False
     joined_round: int = 1  # the first round they could be seated in
+    bot: str | None = None  # a bot entrant (online tables): its level, easy/medium/hard
 
     def to_dict(self) -> dict[str, Any]:
         return {"number": self.number, "name": self.name, "club": self.club,
                 "city": self.city, "rating": self.rating, "withdrawn": self.withdrawn,
-                "joined_round": self.joined_round}
+                "joined_round": self.joined_round, "bot": self.bot}
 
 
 @dataclass(frozen=True, slots=True)
@@ -393,11 +395,20 @@ def _do_settings(t: Tournament, op: Op) -> None:
 
 
 def _check_add(t: Tournament, data: Mapping[str, Any], actor: str) -> None:
+    unknown = set(data) - {"name", "club", "city", "rating", "bot"}
+    if unknown:
+        raise TournamentError("invalid", "unknown field {name}", name=sorted(unknown)[0])
     name = _text(data, "name", required=True)
     _text(data, "club")
     _text(data, "city")
     _rating(data)
     _unique_name(t, name)
+    bot = data.get("bot")
+    if bot is not None and bot not in BOT_LEVELS:
+        raise TournamentError("invalid", "a bot entrant's level is one of {choices}",
+                              choices=", ".join(BOT_LEVELS))
+    if bot is not None and t.settings.play == "real":
+        raise TournamentError("invalid", "a bot plays only at an online table")
     if t.finished():
         raise TournamentError("conflict", "the tournament is over")
 
@@ -406,7 +417,8 @@ def _do_add(t: Tournament, op: Op) -> None:
     d = op.data
     seated = sum(1 for r in t.rounds if not r.final)
     t.entrants.append(Entrant(len(t.entrants), _text(d, "name"), _text(d, "club"),
-                              _text(d, "city"), _rating(d), joined_round=seated + 1))
+                              _text(d, "city"), _rating(d), joined_round=seated + 1,
+                              bot=d.get("bot")))
 
 
 def _check_edit(t: Tournament, data: Mapping[str, Any], actor: str) -> None:
@@ -510,9 +522,11 @@ def _check_seated(t: Tournament, data: Mapping[str, Any], actor: str) -> None:
 
 def _do_seated(t: Tournament, op: Op) -> None:
     number = op.data["round"]
-    t.rounds.append(RoundState(number, [
-        TableState(number, k + 1, list(players))
-        for k, players in enumerate(op.data["tables"])], final=bool(op.data.get("final"))))
+    tables = [TableState(number, k + 1, list(players))
+              for k, players in enumerate(op.data["tables"])]
+    for table in tables:  # a bot entrant plays from the start and signs nothing
+        table.replaced.update({p: "bot" for p in table.players if t.entrants[p].bot})
+    t.rounds.append(RoundState(number, tables, final=bool(op.data.get("final"))))
 
 
 def _not_started(t: Tournament, data: Mapping[str, Any]) -> RoundState:

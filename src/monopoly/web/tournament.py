@@ -152,7 +152,9 @@ class Hall:
         s = t.settings
         if table.room is not None:
             return
-        seats = [SeatRow(n, t.entrants[p].name[:24], None,
+        seats = [SeatRow(n, t.entrants[p].name[:24], t.entrants[p].bot, None)
+                 if t.entrants[p].bot else
+                 SeatRow(n, t.entrants[p].name[:24], None,
                          token_hash(desk.token(f"player:{p}")))
                  for n, p in enumerate(table.players)]
         config = {
