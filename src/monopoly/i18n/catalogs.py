@@ -48,6 +48,7 @@ KEYWORDS: Final = {
     "edition_ngettext": (1, 2),
     "edition_pgettext": ((1, "c"), 2),
     "Text": None,  # the engine's Text(template, **params)
+    "TournamentError": (2,),  # TournamentError(code, template, **params)
 }
 _METHODS: Final = [("**.py", "python")]
 _HEADER: Final = "Translations of the monopoly platform (board game, narration, score sheet)."
