@@ -334,15 +334,15 @@ export function linesHtml(table, { actions, me } = {}) {
     const extra = actions ? actions(l.player, { confirmed: confirmed.has(l.player), dispute, replaced: by }) : "";
     return `<tr class="${l.player === me ? "me" : ""}" data-testid="line-${l.player}" data-player="${l.player}">
       <td>${esc(playerName(l.player))}${l.bankrupt_order ? ` <span class="t-tag bad">${esc(t("bankrupt"))} ${esc(l.bankrupt_order)}</span>` : ""}</td>
-      <td class="num">${esc(money(l.cash))}</td><td class="num">${esc(money(l.properties))}</td><td class="num">${esc(money(l.buildings))}</td>
-      ${other ? `<td class="num">${esc(money(l.other))}</td>` : ""}
+      <td class="num">${esc(money(l.cash))}</td><td class="num hide-narrow">${esc(money(l.properties))}</td><td class="num hide-narrow">${esc(money(l.buildings))}</td>
+      ${other ? `<td class="num hide-narrow">${esc(money(l.other))}</td>` : ""}
       <td class="num"><strong>${esc(money(l.total))}</strong></td><td class="num">${esc(points(l.place))}</td><td class="num">${esc(points(l.points))}</td>
       <td>${sig}${extra}</td></tr>`;
   }).join("");
   const source = table.source ? `<p class="t-muted small">${esc(t(`source_${table.source}`))}</p>` : "";
   return `<div class="t-scroll"><table class="t-table t-lines" data-testid="sheet-lines"><thead><tr>
-    <th>${esc(t("col_player"))}</th><th class="num">${esc(t("cash"))}</th><th class="num">${esc(t("properties"))}</th><th class="num">${esc(t("buildings"))}</th>
-    ${other ? `<th class="num">${esc(t("other"))}</th>` : ""}<th class="num">${esc(t("total"))}</th><th class="num">${esc(t("place"))}</th><th class="num">${esc(t("points"))}</th>
+    <th>${esc(t("col_player"))}</th><th class="num">${esc(t("cash"))}</th><th class="num hide-narrow">${esc(t("properties"))}</th><th class="num hide-narrow">${esc(t("buildings"))}</th>
+    ${other ? `<th class="num hide-narrow">${esc(t("other"))}</th>` : ""}<th class="num">${esc(t("total"))}</th><th class="num">${esc(t("place"))}</th><th class="num">${esc(t("points"))}</th>
     <th>${esc(t("col_signature"))}</th></tr></thead><tbody>${rows}</tbody></table></div>${source}`;
 }
 
