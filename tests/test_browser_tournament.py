@@ -68,6 +68,10 @@ def play_online_round(http: httpx.Client, base: str, tid: str, chief: str, numbe
         seat = page.evaluate(f"localStorage.getItem('monopoly.seat.{room}')")
         s = api(http, tid, token_of(page_link[player]))
         assert s["me"]["room"] == room and int(seat) == s["me"]["seat"]
+        # the game's page shows the round's clock and the way back to the player's page
+        bar = page.get_by_test_id("tournament-bar")
+        expect(bar).to_contain_text(f"{number}", timeout=WAIT)
+        expect(page.get_by_test_id("tournament-clock")).to_contain_text(":", timeout=WAIT)
     console.get_by_test_id("btn-call-time").click()
     expect(clock).to_have_attribute("data-state", "time_called", timeout=WAIT)
     # the server counts every table's assets; the people confirm their lines
@@ -161,6 +165,12 @@ def test_a_real_table_round_through_the_score_sheet_form(tmp_path: Path) -> None
             console.get_by_test_id("btn-start-round").click()
             expect(console.get_by_test_id("clock")).to_have_attribute(
                 "data-state", "running", timeout=WAIT)
+            # a stuck table: its referee marks the fourth player absent (they sign nothing)
+            phone.reload()
+            phone.get_by_test_id("stuck-seats").locator("summary").click()
+            phone.get_by_test_id(f"btn-stuck-{players[3]}").click()
+            expect(phone.get_by_test_id(f"btn-stuck-{players[3]}")).to_have_count(0,
+                                                                               timeout=WAIT)
             console.get_by_test_id("btn-call-time").click()
             # the banker's count: seat 1 holds Boardwalk (39) with 2 houses and Park Place
             phone.reload()
@@ -186,7 +196,8 @@ def test_a_real_table_round_through_the_score_sheet_form(tmp_path: Path) -> None
             assert totals[players[0]] == 1200 + 350 + 400 + 2 * 200
             assert totals[players[3]] == 2000
             # everyone signs: the table referee records the signatures
-            for p in players:
+            expect(phone.get_by_test_id(f"btn-confirm-{players[3]}")).to_have_count(0)
+            for p in players[:3]:
                 phone.get_by_test_id(f"btn-confirm-{p}").click()
                 expect(phone.get_by_test_id(f"btn-confirm-{p}")).to_have_count(0, timeout=WAIT)
             tile = console.get_by_test_id("table-1")

@@ -84,11 +84,12 @@ def test_an_online_round_from_start_to_accepted_results(kind: str, tmp_path: Pat
                 rooms = [x["room"] for x in s["rounds"][0]["tables"]]
                 assert all(rooms), rooms
                 assert s["me"]["room_url"] == f"/#/room/{s['me']['room']}"
-                room = http.get(f"/api/rooms/{rooms[0]}").json()
-                assert room["status"] == "playing"
-                # the personal token opens the player's seat in the room
-                seat = s["me"]["seat"]
-                assert room["seats"][seat]["nickname"] == "Ann"
+                assert http.get(f"/api/rooms/{rooms[0]}").json()["status"] == "playing"
+                # Ann's personal token opens her seat in her table's room
+                room = http.get(f"/api/rooms/{s['me']['room']}").json()
+                assert room["seats"][s["me"]["seat"]]["nickname"] == "Ann"
+                assert room["tournament"] == {"id": tid, "round": 1,
+                                              "table": s["me"]["table"]}
                 # every seat to a bot (the players "dropped out"): the games run
                 for x in s["rounds"][0]["tables"]:
                     for p in x["players"]:

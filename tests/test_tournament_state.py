@@ -265,7 +265,7 @@ def test_the_banker_counts_assets_as_the_score_sheet_does() -> None:
         count_table(ed, [Holding(0, {1: Deed(houses=1)}), Holding(0, {3: Deed()})])
     with pytest.raises(TournamentError, match="mortgaged"):
         count_table(ed, [Holding(0, {1: Deed(houses=1), 3: Deed(mortgaged=True)})])
-    with pytest.raises(TournamentError, match="not a title deed"):
+    with pytest.raises(TournamentError, match="has no title deed"):
         count_assets(ed, Holding(0, {0: Deed()}))
     with pytest.raises(TournamentError, match="only streets"):
         count_assets(ed, Holding(0, {5: Deed(houses=1)}))
@@ -321,7 +321,7 @@ def test_a_sheet_is_signed_by_every_player_then_accepted() -> None:
     ("short", "one line for each"),
     ("negative", "not negative"),
     ("sum", "not the sum"),
-    ("all_bankrupt", "somebody is left"),
+    ("all_bankrupt", "at least one player is not bankrupt"),
     ("bad_order", "1, 2"),
 ])
 def test_a_bad_sheet_is_refused(lines: str, words: str) -> None:
@@ -418,3 +418,20 @@ def test_bot_entrants_play_online_only_and_sign_nothing() -> None:
         assert x.must_sign() == [p for p in x.players if p < 4]
     real = make_desk(3)
     refused(real, "invalid", "player_added", {"name": "Zed", "bot": "easy"}, words="online")
+
+
+def test_a_table_referee_resolves_a_stuck_seat_at_their_own_table_only() -> None:
+    desk = make_desk(8)
+    desk.seat_next_round()
+    count_all(desk)
+    desk.do("round_started", {"round": 1})
+    one, two = desk.tournament.round(1).tables
+    refused(desk, "forbidden", "seat_replaced", {"round": 1, "table": 2,
+                                                 "player": two.players[0], "by": "absent"},
+            actor="table:1")
+    refused(desk, "invalid", "seat_replaced", {"round": 1, "table": 1,
+                                               "player": one.players[0], "by": "bot"},
+            actor="table:1", words="online")
+    desk.do("seat_replaced", {"round": 1, "table": 1, "player": one.players[0], "by": "absent"},
+            "table:1")
+    assert one.must_sign() == one.players[1:]

@@ -181,7 +181,7 @@ def _deed_square(edition: Edition, square: object) -> Any:
         raise TournamentError("invalid", "bad square number {value}", value=repr(square))
     sq = edition.squares[square]
     if not sq.is_property:
-        raise TournamentError("invalid", "square {value} is not a title deed", value=square)
+        raise TournamentError("invalid", "square {value} has no title deed", value=square)
     return sq
 
 

@@ -15,7 +15,8 @@ the score sheet):
 
 - ``chief``: the organiser and chief referee: everything but signing for a player;
 - ``table:T``: the referee of table ``T`` (in every round): the equipment count, the
-  score sheet of their table, pausing it, confirming for a player who cannot;
+  score sheet of their table, pausing it, a stuck seat given to a bot (or marked
+  absent), confirming for a player who cannot;
 - ``player:N``: entrant ``N``: confirming or disputing their own line of a sheet;
 - ``server``: the banker of the online tables (their results) and the simulator.
 
@@ -41,7 +42,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, TypeGuard
 
-from monopoly.core.text import Text
 from monopoly.tournament.errors import TournamentError
 from monopoly.tournament.scoring import (
     Seat,
@@ -725,7 +725,7 @@ def _lines(t: Tournament, table: TableState, raw: object) -> list[Line]:
     if orders != list(range(1, len(orders) + 1)):
         raise TournamentError("invalid", "the orders of bankruptcy must be 1, 2, ... in turn")
     if len(orders) == len(lines):
-        raise TournamentError("invalid", "somebody is left at the end of a game")
+        raise TournamentError("invalid", "at least one player is not bankrupt at the end of a game")
     by_player = {x.player: x for x in lines}
     return [by_player[p] for p in table.players]
 
@@ -892,7 +892,7 @@ _HANDLERS: Final[dict[str, tuple[Check, Do, str]]] = {
     "table_paused": (_check_table_pause, _do_table_pause, "sheet"),
     "table_resumed": (_check_table_resume, _do_table_resume, "sheet"),
     "time_called": (_check_time, _do_time, "chief_or_server"),
-    "seat_replaced": (_check_replace, _do_replace, "chief"),
+    "seat_replaced": (_check_replace, _do_replace, "sheet"),  # a stuck table's referee
     "table_room": (_check_room, _do_room, "server"),
     "result_entered": (_check_result, _do_result, "sheet"),
     "result_corrected": (_check_correct, _do_correct, "chief"),
@@ -915,8 +915,3 @@ def _union(spans: list[tuple[float, float]], low: float, high: float) -> float:
             total += b - a
             end = b
     return total
-
-
-def describe(op: Op) -> Text:
-    """A line of the audit log in words (translatable)."""
-    return Text("{kind} by {actor}", kind=op.kind, actor=op.actor)

@@ -183,6 +183,10 @@ class Room:
             "created": self.created,
             "seq": self.seq,
         }
+        where = self.config.get("tournament")
+        if where is not None:  # a tournament's table: its page shows the round's clock
+            out["tournament"] = where
+            out["paused"] = self.paused
         if self.status == "finished":
             out["seed"] = self.seed
             game = self.game

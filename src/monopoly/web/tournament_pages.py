@@ -300,6 +300,9 @@ LABELS: Final[Mapping[str, str]] = {
     "not_signed": N_("not signed"),
     "disputed_because": N_("disputed: {reason}"),
     "btn_confirm_for": N_("Confirm for {name}"),
+    "stuck_seats": N_("A stuck seat"),
+    "btn_bot_for": N_("{name}: a bot plays on"),
+    "btn_absent_for": N_("{name}: absent"),
     "source_online": N_("counted by the server"),
     "source_sheet": N_("entered by the banker"),
     # the player's page

@@ -38,6 +38,12 @@ __all__ = ["TEXTS", "ui_texts"]
 TEXTS: Final[Mapping[str, str]] = {
     "title": N_("Monopoly"),
     "loading": N_("Loading…"),
+    # a tournament's table
+    "tournament_table": N_("Tournament: round {round}, table {table}"),
+    "tournament_left": N_("playing time left {time}"),
+    "tournament_called": N_("time is called: finish the turn"),
+    "tournament_paused": N_("the referee has paused the table"),
+    "tournament_page": N_("Tournament page"),
     # connection
     "conn_online": N_("online"),
     "conn_offline": N_("offline: reconnecting…"),

@@ -679,8 +679,65 @@ function render() {
   renderControls();
   renderPlayers();
   renderLog();
+  renderTournamentBar(root.querySelector(".panel"));
   root.querySelector("#log-box h3").textContent = t("log");
 }
+
+// ------------------------------------------------------------------ a tournament's table
+
+// A table of a tournament shows the round's clock (net playing time, from the tournament's
+// state: GET /api/tournaments/{id}, polled) and the way back to the player's page.
+const TOURNEY = { id: null, status: null, at: 0, timer: null };
+
+async function pollTournament() {
+  const where = S.room?.tournament;
+  if (!where) return;
+  try {
+    const token = localStorage.getItem(TOKEN_KEY(S.roomId));
+    const q = token ? `?token=${encodeURIComponent(token)}&lang=${S.lang}` : `?lang=${S.lang}`;
+    TOURNEY.status = await api(`/api/tournaments/${encodeURIComponent(where.id)}${q}`);
+    TOURNEY.at = Date.now() / 1000;
+  } catch { /* the bar keeps its last reading */ }
+  renderTournamentBar(document.querySelector(".panel"));
+}
+
+function renderTournamentBar(panel) {
+  const where = S.room?.tournament;
+  if (!panel || !where) return;
+  if (TOURNEY.id !== where.id) {
+    TOURNEY.id = where.id;
+    clearInterval(TOURNEY.timer);
+    TOURNEY.timer = setInterval(() => { pollTournament(); }, 5000);
+    pollTournament();
+  }
+  let bar = panel.querySelector("#tournament-bar");
+  if (!bar) {
+    bar = document.createElement("section");
+    bar.id = "tournament-bar";
+    bar.className = "card tournament-bar";
+    bar.dataset.testid = "tournament-bar";
+    panel.prepend(bar);
+  }
+  const r = TOURNEY.status?.rounds?.[where.round - 1];
+  const x = r?.tables?.[where.table - 1];
+  let clock = "";
+  if (r && x) {
+    if (r.time_called_at) clock = t("tournament_called");
+    else if (r.paused || x.paused || S.room.paused) clock = t("tournament_paused");
+    else {
+      const left = Math.max(0, Math.round(x.remaining - (Date.now() / 1000 - TOURNEY.at)));
+      const mm = String(Math.floor(left / 60)).padStart(2, "0");
+      const ss = String(left % 60).padStart(2, "0");
+      clock = t("tournament_left", { time: `${mm}:${ss}` });
+    }
+  }
+  const token = localStorage.getItem(TOKEN_KEY(S.roomId));
+  const back = `/tournament/${encodeURIComponent(where.id)}?lang=${S.lang}${token ? `&token=${encodeURIComponent(token)}` : ""}`;
+  bar.innerHTML = `<b>${esc(t("tournament_table", { round: where.round, table: where.table }))}</b>
+    <span class="tournament-clock" data-testid="tournament-clock">${esc(clock)}</span>
+    <a href="${esc(back)}" data-testid="tournament-page">${esc(t("tournament_page"))}</a>`;
+}
+setInterval(() => renderTournamentBar(document.querySelector(".panel")), 1000);
 
 function renderWaiting() {
   const room = S.room || {};

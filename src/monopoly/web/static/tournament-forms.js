@@ -43,9 +43,21 @@ export function renderTablePanel(box, r, table, { chief = false } = {}) {
       : opButton(`btn-pause-${n}`, t("btn_pause_table"), "table_paused", where);
   }
   if (table.room) buttons += `<a class="button" data-testid="room-link" href="/#/room/${encodeURIComponent(table.room)}">${esc(t("room_link"))}</a>`;
+  // a stuck table: the referee gives a seat to the server's bot (online) or marks its
+  // player absent; the chief referee does it from the console's form
+  let stuck = "";
+  if (!chief && isRunning(r) && !table.lines) {
+    const seats = table.players.filter((p) => !table.replaced?.[String(p)]).map((p) => {
+      const by = s.play === "online" ? "bot" : "absent";
+      const label = t(by === "bot" ? "btn_bot_for" : "btn_absent_for", { name: playerName(p) });
+      return opButton(`btn-stuck-${p}`, label, "seat_replaced", { ...where, player: p, by },
+        { cls: "small", confirm: "confirm_replace", confirmArgs: { name: playerName(p), table: n } });
+    });
+    if (seats.length) stuck = `<details class="t-stuck" data-testid="stuck-seats"><summary>${esc(t("stuck_seats"))}</summary><div class="t-row">${seats.join("")}</div></details>`;
+  }
   patch(region(box, "panel-head", "t-sub"), `<h2 data-testid="panel-title">${esc(t("table_n", { n }))} · ${esc(roundTitle(r))} ${statusBadge(table.status)}</h2>
     <div data-testid="panel-${n}">${seatList(table)}</div>
-    ${started && !table.lines ? clockHtml(r, table, "table-clock") : ""}<div class="t-row">${buttons}</div>`);
+    ${started && !table.lines ? clockHtml(r, table, "table-clock") : ""}<div class="t-row">${buttons}</div>${stuck}`);
 
   const eq = region(box, "panel-equipment", "t-sub");
   eq.hidden = !(real && !started);
