@@ -311,7 +311,7 @@ export function standingsHtml(rows, { top, me } = {}) {
   const body = list.map((s) => `<tr class="${s.player === me ? "me" : ""}" data-player="${s.player}">
     <td class="num">${esc(s.rank)}.</td><td>${esc(s.name)}</td><td class="num">${esc(points(s.points))}</td>
     <td class="num">${esc(money(s.assets))}</td><td class="num hide-narrow">${esc(s.games)}</td><td class="num hide-narrow">${esc(s.wins)}</td>
-    <td class="hide-narrow">${esc(tiebreakText(s.tiebreak))}</td></tr>`).join("");
+    <td class="hide-narrow">${s.games ? esc(tiebreakText(s.tiebreak)) : ""}</td></tr>`).join("");
   return `<div class="t-scroll"><table class="t-table t-standings">
     <thead><tr><th class="num">${esc(t("col_rank"))}</th><th>${esc(t("col_player"))}</th><th class="num">${esc(t("col_points"))}</th>
     <th class="num">${esc(t("col_assets"))}</th><th class="num hide-narrow">${esc(t("col_games"))}</th><th class="num hide-narrow">${esc(t("col_wins"))}</th>
