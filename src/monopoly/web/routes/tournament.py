@@ -65,6 +65,12 @@ def tournament_router(hall: Callable[[], Hall]) -> APIRouter:
         desk = await hall().desk(tid)
         return desk, desk.role_of(request.query_params.get("token"))
 
+    async def chief_desk(tid: str, request: Request) -> Desk:
+        desk, role = await desk_and_role(tid, request)
+        if role != "chief":
+            raise TournamentError("forbidden", "only the chief referee may do this")
+        return desk
+
     def base(request: Request) -> str:
         return str(request.base_url).rstrip("/")
 
@@ -128,9 +134,7 @@ def tournament_router(hall: Callable[[], Hall]) -> APIRouter:
     async def import_csv(tid: str, body: CsvBody, request: Request) -> JSONResponse:
         lang = _lang(request)
         try:
-            desk, role = await desk_and_role(tid, request)
-            if role != "chief":
-                raise TournamentError("forbidden", "only the chief referee may do this")
+            desk = await chief_desk(tid, request)
             async with hall().lock:
                 added = desk.import_csv(body.csv)
         except TournamentError as exc:
@@ -141,9 +145,7 @@ def tournament_router(hall: Callable[[], Hall]) -> APIRouter:
     async def next_round(tid: str, body: NextRound, request: Request) -> JSONResponse:
         lang = _lang(request)
         try:
-            desk, role = await desk_and_role(tid, request)
-            if role != "chief":
-                raise TournamentError("forbidden", "only the chief referee may do this")
+            desk = await chief_desk(tid, request)
             async with hall().lock:
                 number = desk.seat_next_round(final=body.final)
         except TournamentError as exc:
