@@ -109,7 +109,9 @@ class Hall:
             t = desk.tournament
             if kind == "round_started" and t.settings.play == "online":
                 t.check(Op(kind, data), actor)  # refused before any room is made
-            op = await asyncio.to_thread(desk.do, kind, data, actor)
+            # on the event loop's thread: the pages read the state there, never half
+            # changed (an operation is one small commit)
+            op = desk.do(kind, data, actor)
             if t.settings.play == "online":
                 await self._online(desk, op)
             return op
@@ -165,9 +167,8 @@ class Hall:
             "tournament": {"id": t.id, "round": r.number, "table": table.number},
         }
         room = await self.manager.create_seated(config, seats, token_hash(desk.token(CHIEF)))
-        await asyncio.to_thread(desk.do, "table_room", {"round": r.number,
-                                                       "table": table.number,
-                                                       "room": room.id}, SERVER)
+        desk.do("table_room", {"round": r.number, "table": table.number, "room": room.id},
+                SERVER)
         await self.manager.start(room)
 
     def _set_paused(self, table: TableState, r: RoundState) -> None:
@@ -215,7 +216,7 @@ class Hall:
         lines = game_lines(game, table.players)
         async with self.lock:
             try:
-                await asyncio.to_thread(desk.do, "result_entered", {
+                desk.do("result_entered", {
                     "round": table.round, "table": table.number, "lines": lines,
                     "source": "online"}, SERVER)
             except TournamentError:
