@@ -7,6 +7,8 @@ is called finishes the turn; each player signs the score sheet."""
 
 from __future__ import annotations
 
+import asyncio
+import json
 import time
 from pathlib import Path
 from typing import Any
@@ -14,6 +16,7 @@ from urllib.parse import parse_qs, urlparse
 
 import httpx
 import pytest
+from websockets.asyncio.client import connect
 
 from serverkit import Server, database, db_params, free_port
 
@@ -63,6 +66,16 @@ def setup_round(http: httpx.Client) -> tuple[str, str]:
     return tid, chief
 
 
+async def first_messages(url: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The hello and the first state of a WebSocket connection."""
+    async with connect(url) as ws:
+        hello = json.loads(await ws.recv())
+        while True:
+            state = json.loads(await ws.recv())
+            if state.get("type") == "state":
+                return hello, state
+
+
 def token_of(link: str) -> str:
     return parse_qs(urlparse(link).query)["token"][0]
 
@@ -90,6 +103,10 @@ def test_an_online_round_from_start_to_accepted_results(kind: str, tmp_path: Pat
                 assert room["seats"][s["me"]["seat"]]["nickname"] == "Ann"
                 assert room["tournament"] == {"id": tid, "round": 1,
                                               "table": s["me"]["table"]}
+                hello, state = asyncio.run(first_messages(
+                    f"{server.ws}/ws/{s['me']['room']}?token={ann}&lang=cs"))
+                assert hello["seat"] == s["me"]["seat"]
+                assert state["board"]["currency"] == "M"  # the championship's money
                 # every seat to a bot (the players "dropped out"): the games run
                 for x in s["rounds"][0]["tables"]:
                     for p in x["players"]:

@@ -164,6 +164,7 @@ class Hall:
             "options": {**dict(s.options), "time_limit_minutes": s.game_minutes,
                         "end": "time_limit"},
             "seats": len(table.players),
+            "currency": s.currency,  # the championship's "M"
             "tournament": {"id": t.id, "round": r.number, "table": table.number},
         }
         room = await self.manager.create_seated(config, seats, token_hash(desk.token(CHIEF)))

@@ -105,14 +105,18 @@ class Settings:
     edition: str
     options: Mapping[str, object]
     seats: int
+    # the money's symbol instead of the edition's (a tournament's "M"); None: the edition's
+    currency: str | None = None
 
     @classmethod
     def of_config(cls, config: Mapping[str, object]) -> Settings:
         """The settings of a stored room's configuration."""
         options = config.get("options")
+        currency = config.get("currency")
         return cls(str(config["preset"]), str(config.get("edition") or "standard"),
                    dict(options) if isinstance(options, dict) else {},
-                   int(str(config["seats"])))
+                   int(str(config["seats"])),
+                   currency if isinstance(currency, str) and currency else None)
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,6 +22,7 @@ Example::
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import secrets
 import time
@@ -219,7 +220,7 @@ def state_message(
         if asked and seat is not None
         else None,
         "waiting": waiting,
-        "board": {"edition": game.edition.key},
+        "board": {"edition": game.edition.key, "currency": game.edition.currency},
         "clock": clock,
     }
 
@@ -378,7 +379,7 @@ class BoardPlay(GamePlay[Game]):
             "prompt": prompt(game.seat_view(seat), lang, self.labels.narrator(game, lang))
             if asked else None,
             "waiting": waiting,
-            "board": {"edition": game.edition.key},
+            "board": {"edition": game.edition.key, "currency": game.edition.currency},
             "clock": clock,
         })
         return f'{head[:-1]},"legal":{legal_text(game, seat, lang, self.labels)},{tail[1:]}'
@@ -487,10 +488,10 @@ class BoardAdapter(GameAdapter[Game]):
     def begin(self, setup: Setup) -> BoardPlay:
         game = new_game(Game, self.name, setup, self.rules(setup.settings),
                         edition=setup.settings.edition)
-        return BoardPlay(game, setup)
+        return BoardPlay(_in_currency(game, setup.settings.currency), setup)
 
     def resume(self, setup: Setup, snapshot: JSON) -> BoardPlay:
-        return BoardPlay(restored(Game, snapshot), setup)
+        return BoardPlay(_in_currency(restored(Game, snapshot), setup.settings.currency), setup)
 
     def parse_action(self, text: str) -> A.Action:
         return A.parse_action(text)
@@ -523,6 +524,14 @@ class BoardAdapter(GameAdapter[Game]):
 
         game = replay_record(lines, events=True)
         return render_sheet_html(score_sheet(game, lang=lang), lang)
+
+
+def _in_currency(game: Game, currency: str | None) -> Game:
+    """`game` with its money written in `currency` (a tournament's "M"): only the words
+    change, never the rules or the record (which name the edition)."""
+    if currency is not None and currency != game.edition.currency:
+        game.edition = dataclasses.replace(game.edition, currency=currency)
+    return game
 
 
 register(BoardAdapter())

@@ -74,7 +74,7 @@ function t(key, params) {
 }
 
 function money(amount) {
-  const cur = S.board?.currency || "$";
+  const cur = S.currency || S.board?.currency || "$";
   const n = Math.abs(amount);
   const locale = { en: "en-US", cs: "cs-CZ", ru: "ru-RU" }[S.lang] || "en-US";
   const digits = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(n);
@@ -261,7 +261,7 @@ function leaveRoom() {
   if (S.ws) { S.ws.onclose = null; S.ws.close(); }
   clearInterval(S.roomPoll);
   clearInterval(S.moving);
-  Object.assign(S, { ws: null, wsOpen: false, roomId: null, room: null, seat: null, state: null, legal: [], prompt: null, log: [], over: null, shownPos: [], targetPos: [], moving: null, tool: null, trade: null, busy: false });
+  Object.assign(S, { ws: null, wsOpen: false, roomId: null, room: null, currency: null, seat: null, state: null, legal: [], prompt: null, log: [], over: null, shownPos: [], targetPos: [], moving: null, tool: null, trade: null, busy: false });
   setConn(null);
 }
 
@@ -607,6 +607,7 @@ function onState(msg) {
   S.busy = false;
   if (msg.game === "deal") { if (!S.deck) loadDeck(S, api).then(render).catch(() => {}); }
   else if (msg.board?.edition && msg.board.edition !== S.board?.edition) loadBoard(msg.board.edition).then(render).catch(() => {});
+  if (msg.board?.currency) S.currency = msg.board.currency; // a tournament's "M"
   if (S.room && S.room.status === "open") S.room.status = "playing";
   const view = msg.view;
   if (view?.outcome && !S.over) S.over = { outcome: view.outcome };
