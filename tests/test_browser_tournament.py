@@ -71,6 +71,7 @@ def play_online_round(http: httpx.Client, base: str, tid: str, chief: str, numbe
         # the game's page shows the round's clock and the way back to the player's page
         bar = page.get_by_test_id("tournament-bar")
         expect(bar).to_contain_text(f"{number}", timeout=WAIT)
+        assert page.evaluate("localStorage.getItem('monopoly.lang')") == "en"
         expect(page.get_by_test_id("tournament-clock")).to_contain_text(":", timeout=WAIT)
     console.get_by_test_id("btn-call-time").click()
     expect(clock).to_have_attribute("data-state", "time_called", timeout=WAIT)

@@ -186,6 +186,7 @@ function goToTable(ev) {
   if (!me || !me.room) return;
   localStorage.setItem(TOKEN_KEY(me.room), BOOT.token);
   localStorage.setItem(SEAT_KEY(me.room), String(me.seat));
+  localStorage.setItem("monopoly.lang", BOOT.lang); // the game speaks the page's language
 }
 
 // ------------------------------------------------------------------ boot
