@@ -329,3 +329,22 @@ def test_no_file_is_too_long() -> None:
              *sorted((pages / "templates" / "tournament").glob("*.html"))]
     for path in files:
         assert len(path.read_text(encoding="utf-8").splitlines()) <= 800, path
+
+
+def test_a_printout_as_pdf(desk: Desk) -> None:
+    """The score sheets as PDF (WeasyPrint), one A4 page at least per table."""
+    from monopoly.web.tournament_pages import render_pdf
+
+    st = status(desk)
+    try:
+        pdf = render_pdf(render_print("sheets", st, lang="cs", base_url=BASE))
+    except RuntimeError as exc:  # no Pango on this machine: the HTML printout serves
+        pytest.skip(str(exc))
+    assert pdf.startswith(b"%PDF-") and len(pdf) > 5000
+    import weasyprint
+
+    document = weasyprint.HTML(string=render_print("sheets", st, lang="cs",
+                                                   base_url=BASE)).render()
+    assert len(document.pages) >= len(st["rounds"][-1]["tables"])
+    first = document.pages[0]
+    assert (round(first.width), round(first.height)) == (794, 1123)  # A4 in CSS pixels

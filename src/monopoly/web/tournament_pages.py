@@ -669,3 +669,15 @@ class _PrintContext:
                            "title": self.text["table_slip"].format(n=key)})
         return {"players": sorted(players, key=lambda x: x["name"].casefold()),
                 "tables": tables}
+
+
+def render_pdf(html: str) -> bytes:
+    """A printout as PDF (WeasyPrint: the same page and its print stylesheet, A4).
+    Raises RuntimeError when WeasyPrint or its system libraries (Pango) are missing: the
+    HTML printout, printed from any browser, is the same page."""
+    try:
+        import weasyprint  # type: ignore[import-untyped]
+    except (ImportError, OSError) as exc:  # OSError: Pango is not installed
+        raise RuntimeError(f"PDF printouts need WeasyPrint and Pango: {exc}") from None
+    pdf: bytes = weasyprint.HTML(string=html).write_pdf()
+    return pdf

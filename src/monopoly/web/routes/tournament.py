@@ -10,11 +10,12 @@ nothing.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from pydantic import BaseModel, Field
 
 from monopoly.i18n import LANGUAGES, translation
@@ -210,7 +211,7 @@ def tournament_router(hall: Callable[[], Hall]) -> APIRouter:
                                              name=desk.tournament.settings.name))
 
     @router.get("/tournament/{tid}/print/{what}", include_in_schema=False)
-    async def printout(tid: str, what: str, request: Request) -> HTMLResponse:
+    async def printout(tid: str, what: str, request: Request) -> Response:
         from monopoly.web.tournament_pages import render_print
 
         try:
@@ -219,7 +220,17 @@ def tournament_router(hall: Callable[[], Hall]) -> APIRouter:
                 raise TournamentError("forbidden", "only the chief referee may do this")
             lang = _lang(request, desk.tournament.settings.language)
             data = status_json(desk, role, base_url=base(request))
-            return HTMLResponse(render_print(what, data, lang=lang, base_url=base(request)))
+            html = render_print(what, data, lang=lang, base_url=base(request))
+            if request.query_params.get("format") == "pdf":
+                from monopoly.web.tournament_pages import render_pdf
+
+                try:
+                    pdf = await asyncio.to_thread(render_pdf, html)
+                except RuntimeError as exc:
+                    return HTMLResponse(str(exc), 501)
+                return Response(pdf, media_type="application/pdf", headers={
+                    "Content-Disposition": f'inline; filename="{tid}-{what}.pdf"'})
+            return HTMLResponse(html)
         except TournamentError as exc:
             return HTMLResponse(translation(_lang(request)).error(exc), exc.status)
         except ValueError:

@@ -297,7 +297,12 @@ function linksHtml() {
   const links = S.status.links || {};
   const tid = encodeURIComponent(BOOT.tid);
   const prints = ["cards", "sheets", "standings", "certificates", "links"]
-    .map((what) => linkItem(`print-${what}`, t(`print_${what}`), pageUrl(`/tournament/${tid}/print/${what}`))).join("");
+    .map((what) => {
+      const url = pageUrl(`/tournament/${tid}/print/${what}`);
+      const pdf = `${url}${url.includes("?") ? "&" : "?"}format=pdf`;
+      return `<li><a href="${esc(url)}" data-testid="print-${what}" target="_blank" rel="noopener">${esc(t(`print_${what}`))}</a>
+        · <a href="${esc(pdf)}" data-testid="pdf-${what}" target="_blank" rel="noopener">PDF</a></li>`;
+    }).join("");
   const tables = Object.entries(links.tables || {}).map(([n, url]) => linkItem(`link-table-${n}`, t("table_n", { n }), url)).join("");
   const players = Object.entries(links.players || {}).map(([n, url]) => linkItem(`link-player-${n}`, playerName(Number(n)), url)).join("");
   return `<h2>${esc(t("links"))}</h2><div data-testid="links">
