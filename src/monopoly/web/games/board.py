@@ -15,7 +15,7 @@ Example::
     >>> play = board.begin(setup)
     >>> state = play.state(0, "en", seq=0, status="playing", clock=None)
     >>> state["waiting"], state["board"], [e["text"] for e in state["legal"]][:1]
-    ([0], {'edition': 'uk'}, ['roll'])
+    ([0], {'edition': 'uk', 'currency': '£'}, ['roll'])
     >>> play.state_text(0, "en", seq=0, status="playing", clock=None) == encode(state)
     True
 """
