@@ -173,6 +173,8 @@ def test_a_real_table_round_through_the_score_sheet_form(tmp_path: Path) -> None
             expect(phone.get_by_test_id(f"btn-stuck-{players[3]}")).to_have_count(0,
                                                                                timeout=WAIT)
             console.get_by_test_id("btn-call-time").click()
+            expect(console.get_by_test_id("table-1")).to_have_attribute(
+                "data-status", "counting", timeout=WAIT)  # the banker counts the assets
             # the banker's count: seat 1 holds Boardwalk (39) with 2 houses and Park Place
             phone.reload()
             sheet = phone.get_by_test_id("sheet-form")

@@ -233,7 +233,8 @@ def test_the_round_clock_counts_net_playing_time() -> None:
     refused(desk, "conflict", "round_resumed", {"round": 1}, words="not paused")
     desk.do("time_called", {"round": 1}, at=3000.0)
     assert r.elapsed(9999.0) == 1700.0
-    assert all(x.status(r) == "time_called" for x in r.tables)
+    assert all(x.status(r) == "time_called" for x in r.tables)  # online: the turn ends
+    assert all(x.status(r, real=True) == "counting" for x in r.tables)  # the banker counts
     refused(desk, "conflict", "time_called", {"round": 1}, words="time has been called")
 
 

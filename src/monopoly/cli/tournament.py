@@ -245,7 +245,8 @@ def _status(desk: Any) -> dict[str, Any]:
             {"round": r.number, "final": r.final, "started": r.started_at is not None,
              "time_called": r.time_called_at is not None, "closed": r.closed,
              "elapsed": round(r.elapsed(now), 1),
-             "tables": [{"table": x.number, "players": x.players, "status": x.status(r),
+             "tables": [{"table": x.number, "players": x.players,
+                         "status": x.status(r, real=t.settings.play == "real"),
                          "lines": None if x.lines is None else [ln.to_dict() for ln in x.lines],
                          "confirmed": sorted(x.confirmed), "disputes": x.disputes}
                         for x in r.tables]}

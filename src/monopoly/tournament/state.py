@@ -69,7 +69,7 @@ __all__ = [
 EQUIPMENT: Final = ("dice", "banknotes", "houses", "hotels", "title_deeds", "chance",
                     "community_chest", "tokens")
 TABLE_STATUSES: Final = ("seated", "counted", "playing", "paused", "time_called",
-                         "signing", "disputed", "signed", "accepted")
+                         "counting", "signing", "disputed", "signed", "accepted")
 MAX_NAME: Final = 64
 BOT_LEVELS: Final = ("easy", "medium", "hard")  # a bot entrant's level (online play)
 
@@ -151,7 +151,10 @@ class TableState:
         were absent)."""
         return [p for p in self.players if p not in self.replaced]
 
-    def status(self, round_state: RoundState) -> str:
+    def status(self, round_state: RoundState, *, real: bool = False) -> str:
+        """Where the table is: seated, counted (its equipment), playing, paused,
+        time_called (an online game finishes its turn), counting (a real table's banker
+        counts the assets), signing, disputed, signed, accepted."""
         if self.accepted:
             return "accepted"
         if self.lines is not None:
@@ -163,7 +166,7 @@ class TableState:
         if round_state.started_at is None:
             return "counted" if self.counted else "seated"
         if round_state.time_called_at is not None:
-            return "time_called"
+            return "counting" if real else "time_called"
         if self.paused or round_state.paused:
             return "paused"
         return "playing"

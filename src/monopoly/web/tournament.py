@@ -246,7 +246,8 @@ def status_json(desk: Desk, role: str | None, *, base_url: str = "") -> dict[str
                 lines = [{**ln.to_dict(), "place": _number(places[ln.player]),
                           "points": _number(points[ln.player])} for ln in x.lines]
             tables.append({
-                "table": x.number, "players": list(x.players), "status": x.status(r),
+                "table": x.number, "players": list(x.players),
+                "status": x.status(r, real=s.play == "real"),
                 "counted": x.counted, "paused": x.paused,
                 "replaced": {str(k): v for k, v in x.replaced.items()}, "room": x.room,
                 "remaining": _remaining(r, x, now, limit), "lines": lines,

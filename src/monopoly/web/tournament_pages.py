@@ -94,6 +94,8 @@ LABELS: Final[Mapping[str, str]] = {
     "status_playing": N_("playing"),
     "status_paused": N_("paused"),
     "status_time_called": N_("time called"),
+    # TRANSLATORS: time is called at a real table; its banker counts every player's assets
+    "status_counting": N_("counting the assets"),
     # TRANSLATORS: the players are signing the table's score sheet
     "status_signing": N_("signing the sheet"),
     "status_disputed": N_("disputed"),
