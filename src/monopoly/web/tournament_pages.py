@@ -120,6 +120,7 @@ LABELS: Final[Mapping[str, str]] = {
     "clock_paused": N_("paused"),
     # TRANSLATORS: under the round clock: the chief referee called time; the turn is finished
     "clock_time_called": N_("time is called: finish the turn"),
+    "clock_time_up": N_("the game time is up: call time"),
     "clock_closed": N_("the round is over: the players may leave"),
     "round_controls": N_("Round controls"),
     "btn_seat_next": N_("Seat the next round"),

@@ -287,9 +287,16 @@ export function tick() {
     const key = el.dataset.clock;
     const table = key.startsWith("table:") ? (r.tables || []).find((x) => String(x.table) === key.slice(6)) : null;
     const time = el.querySelector("[data-clock-time]");
-    const text = fmtClock(remaining(r, table));
+    const left = remaining(r, table);
+    const text = fmtClock(left);
     if (time && time.textContent !== text) time.textContent = text;
-    el.classList.toggle("c-low", isRunning(r) && remaining(r, table) <= 300);
+    el.classList.toggle("c-low", isRunning(r) && left <= 300);
+    // the game time is up: the chief referee calls time (the seed gives them the word)
+    const up = el.dataset.state === "running" && left <= 0;
+    const word = el.querySelector("[data-clock-state]");
+    const want = t(up ? "clock_time_up" : `clock_${el.dataset.state}`);
+    if (word && word.textContent !== want) word.textContent = want;
+    el.classList.toggle("c-up", up);
   }
 }
 
