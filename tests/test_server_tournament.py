@@ -224,3 +224,34 @@ def test_bad_requests_are_clear_errors_and_change_nothing(tmp_path: Path) -> Non
             assert status(http, tid, chief)["log"] == before
     finally:
         server.stop()
+
+
+def test_a_page_with_the_current_state_gets_only_the_clocks(tmp_path: Path) -> None:
+    """A hall of players polls every 2 seconds: a page that sends the version of the state
+    it has gets the clocks alone; after an operation, the whole state again."""
+    server = Server(f"sqlite:///{tmp_path / 'm.sqlite3'}", free_port(), bot_delay=0.0).start()
+    try:
+        with server.http() as http:
+            tid, chief = setup_round(http)
+            links = status(http, tid, chief)["links"]
+            ann = token_of(links["players"]["0"])
+            full = status(http, tid, ann)
+            assert full["me"]["player"] == 0 and full["role"] == "player:0"
+            op(http, tid, chief, "round_started", round=1)
+            full = status(http, tid, ann)
+            version = full["version"]
+            small = http.get(f"/api/tournaments/{tid}",
+                             params={"token": ann, "v": str(version)}).json()
+            assert small["unchanged"] is True and small["version"] == version
+            assert [len(r["tables"]) for r in small["rounds"]] == [len(full["rounds"][0]["tables"])]
+            assert 0 < small["rounds"][0]["remaining"] <= 45 * 60
+            assert "players" not in small and "standings" not in small
+            op(http, tid, chief, "round_paused", round=1)
+            again = http.get(f"/api/tournaments/{tid}",
+                             params={"token": ann, "v": str(version)}).json()
+            assert "unchanged" not in again and again["version"] == version + 1
+            assert again["rounds"][0]["paused"] is True and again["me"] == full["me"]
+            # the chief's state (links, log) is never the one the others get
+            assert "links" not in again and "links" in status(http, tid, chief)
+    finally:
+        server.stop()

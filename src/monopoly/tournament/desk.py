@@ -60,6 +60,8 @@ class Desk:
         self.tournament = tournament
         self._secret = secret
         self._lock = threading.Lock()
+        self._roles: dict[str, str] = {}  # token -> role
+        self._roles_for: tuple[int, int] | None = None
 
     @property
     def id(self) -> str:
@@ -94,13 +96,14 @@ class Desk:
         if not token:
             return None
         t = self.tournament
-        roles = [CHIEF] + [f"player:{e.number}" for e in t.entrants]
-        tables = max((len(r.tables) for r in t.rounds), default=0)
-        roles += [f"table:{n}" for n in range(1, max(tables, 60) + 1)]
-        for role in roles:
-            if hmac.compare_digest(self.token(role), token):
-                return role
-        return None
+        tables = max(max((len(r.tables) for r in t.rounds), default=0), 60)
+        key = (len(t.entrants), tables)
+        if self._roles_for != key:  # every link's token, made once (an HMAC each)
+            roles = [CHIEF] + [f"player:{e.number}" for e in t.entrants]
+            roles += [f"table:{n}" for n in range(1, tables + 1)]
+            self._roles = {self.token(role): role for role in roles}
+            self._roles_for = key
+        return self._roles.get(token)
 
     # --- operations
 

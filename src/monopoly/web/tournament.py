@@ -41,11 +41,12 @@ from monopoly.web.manager import RoomManager
 from monopoly.web.protocol import ProtocolError
 from monopoly.web.room import Room, token_hash
 
-__all__ = ["Hall", "status_json"]
+__all__ = ["Hall", "clocks_json", "status_json"]
 
 log = logging.getLogger("monopoly.web")
 
 LOG_SHOWN: Final = 200  # operations of the audit log the console shows
+STATUSES_KEPT: Final = 64  # statuses kept built (Hall.status)
 
 
 class Hall:
@@ -56,6 +57,8 @@ class Hall:
         self.book = TournamentBook(store)
         self.desks: dict[str, Desk] = {}
         self.lock = asyncio.Lock()
+        # (tournament, version, chief or None, base URL) -> its status (Hall.status)
+        self._statuses: dict[tuple[str, int, str | None, str], dict[str, Any]] = {}
         manager.finish_hooks.append(self.room_finished)
         manager.clock_for = self.clock_for
 
@@ -100,6 +103,30 @@ class Hall:
         desk = await asyncio.to_thread(Desk.create, self.book, settings)
         self.desks[desk.id] = desk
         return desk
+
+    # --- reading
+
+    def status(self, desk: Desk, role: str | None, base_url: str) -> dict[str, Any]:
+        """:func:`status_json` for `role`, built once per version of the tournament for
+        everyone alike (the chief referee's apart), then given this moment's clocks and the
+        player's own seat: after an operation, every page of the hall asks at once."""
+        kind = CHIEF if role == CHIEF else None
+        key = (desk.id, len(desk.tournament.ops), kind, base_url)
+        found = self._statuses.get(key)
+        if found is None:
+            found = status_json(desk, kind, base_url=base_url)
+            self._statuses[key] = found
+            while len(self._statuses) > STATUSES_KEPT:
+                self._statuses.pop(next(iter(self._statuses)))
+        clocks = clocks_json(desk)
+        out = {**found, "role": role, "now": clocks["now"], "rounds": [
+            {**r, "elapsed": c["elapsed"], "remaining": c["remaining"],
+             "tables": [{**x, "remaining": left} for x, left in zip(r["tables"], c["tables"],
+                                                                     strict=True)]}
+            for r, c in zip(found["rounds"], clocks["rounds"], strict=True)]}
+        if role is not None and role.startswith("player:"):
+            out["me"] = _where(desk, int(role.split(":")[1]))
+        return out
 
     # --- operations
 
@@ -261,7 +288,7 @@ def status_json(desk: Desk, role: str | None, *, base_url: str = "") -> dict[str
             "tables": tables,
         })
     out: dict[str, Any] = {
-        "id": t.id, "role": role, "now": now, "settings": s.to_dict(),
+        "id": t.id, "version": len(t.ops), "role": role, "now": now, "settings": s.to_dict(),
         "players": [e.to_dict() for e in t.entrants],
         "rounds": rounds,
         "standings": [
@@ -284,19 +311,37 @@ def status_json(desk: Desk, role: str | None, *, base_url: str = "") -> dict[str
         }
         out["log"] = [op.to_dict() for op in t.ops[-LOG_SHOWN:]]
     elif role is not None and role.startswith("player:"):
-        me = int(role.split(":")[1])
-        where: dict[str, Any] = {"player": me, "round": None, "table": None, "seat": None,
-                                 "room": None, "room_url": None}
-        now_round = t.current
-        if now_round is not None:
-            for x in now_round.tables:
-                if me in x.players:
-                    where.update(round=now_round.number, table=x.number,
-                                 seat=x.players.index(me),
-                                 room=x.room,
-                                 room_url=f"/#/room/{x.room}" if x.room else None)
-        out["me"] = where
+        out["me"] = _where(desk, int(role.split(":")[1]))
     return out
+
+
+def _where(desk: Desk, me: int) -> dict[str, Any]:
+    """Where entrant `me` sits in the current round (their page's ``me``)."""
+    where: dict[str, Any] = {"player": me, "round": None, "table": None, "seat": None,
+                             "room": None, "room_url": None}
+    now_round = desk.tournament.current
+    if now_round is not None:
+        for x in now_round.tables:
+            if me in x.players:
+                where.update(round=now_round.number, table=x.number,
+                             seat=x.players.index(me), room=x.room,
+                             room_url=f"/#/room/{x.room}" if x.room else None)
+    return where
+
+
+def clocks_json(desk: Desk) -> dict[str, Any]:
+    """What changes with the time alone, for a page whose state is current (its
+    ``version``): the server's time and every round's and table's clock."""
+    t = desk.tournament
+    now = time.time()
+    limit = t.settings.game_minutes * 60
+    return {
+        "id": t.id, "version": len(t.ops), "unchanged": True, "now": now,
+        "rounds": [{"round": r.number, "elapsed": round(r.elapsed(now), 1),
+                    "remaining": _remaining(r, None, now, limit),
+                    "tables": [_remaining(r, x, now, limit) for x in r.tables]}
+                   for r in t.rounds],
+    }
 
 
 def _remaining(r: RoundState, table: TableState | None, now: float, limit: int) -> float:

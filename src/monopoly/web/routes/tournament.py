@@ -21,7 +21,8 @@ from pydantic import BaseModel, Field
 from monopoly.i18n import LANGUAGES, translation
 from monopoly.tournament.desk import Desk
 from monopoly.tournament.errors import TournamentError
-from monopoly.web.tournament import Hall, status_json
+from monopoly.web.protocol import encode
+from monopoly.web.tournament import Hall, clocks_json, status_json
 
 __all__ = ["tournament_router"]
 
@@ -87,12 +88,17 @@ def tournament_router(hall: Callable[[], Hall]) -> APIRouter:
         return JSONResponse({"id": desk.id, "chief_token": desk.token("chief")}, 201)
 
     @router.get("/api/tournaments/{tid}")
-    async def status(tid: str, request: Request) -> JSONResponse:
+    async def status(tid: str, request: Request) -> Response:
         try:
             desk, role = await desk_and_role(tid, request)
         except TournamentError as exc:
             return _refusal(exc, _lang(request))
-        return JSONResponse(status_json(desk, role, base_url=base(request)))
+        # a page that has the current state (?v=its version) gets only the clocks: a
+        # hall of 200 players polls every 2 seconds
+        if request.query_params.get("v") == str(len(desk.tournament.ops)):
+            return JSONResponse(clocks_json(desk))
+        return Response(encode(hall().status(desk, role, base(request))),
+                        media_type="application/json")
 
     @router.get("/api/tournaments/{tid}/deeds")
     async def deeds(tid: str, request: Request) -> JSONResponse:

@@ -22,8 +22,22 @@ const app = () => document.getElementById("app");
 async function poll() {
   clearTimeout(S.pollTimer);
   try {
-    const data = await api(tournamentPath());
-    S.status = data;
+    // with the version of the state it has, the page gets only the clocks when nothing
+    // else changed
+    const since = S.status && S.status.version !== undefined ? { v: String(S.status.version) } : {};
+    const data = await api(tournamentPath(), { params: since });
+    if (data.unchanged && S.status && data.version === S.status.version) {
+      S.status.now = data.now;
+      for (const c of data.rounds || []) {
+        const r = (S.status.rounds || [])[c.round - 1];
+        if (!r) continue;
+        r.elapsed = c.elapsed;
+        r.remaining = c.remaining;
+        (r.tables || []).forEach((x, k) => { if (k < c.tables.length) x.remaining = c.tables[k]; });
+      }
+    } else {
+      S.status = data;
+    }
     S.polledAt = performance.now();
     clearError("poll");
     render();
