@@ -296,6 +296,12 @@ def test_bad_clients_are_refused_and_the_game_goes_on(server: Server, http: http
                 (json.dumps({"type": "action", "action": "fly to 39"}), "malformed"),
                 (json.dumps({"type": "lang", "lang": "xx"}), "malformed"),
                 (json.dumps({"type": "action", "action": "x" * 20000}), "too_large"),
+                # small, but hostile: nested 5,000 deep, a 10,000-digit number, bad UTF-8
+                ("[" * 5000 + "]" * 5000, "malformed"),
+                ('{"type": "action", "id": ' + "9" * 10000 + "}", "malformed"),
+                (b'{"type": "ping", "x": "\xff"}', "malformed"),
+                # over 1 MiB (the WebSocket layer's old limit): answered, not dropped
+                (json.dumps({"type": "action", "action": "x" * (3 << 19)}), "too_large"),
             ]
             for raw, code in bad:
                 await ws.send(raw)

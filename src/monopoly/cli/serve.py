@@ -54,6 +54,7 @@ def serve(
 
     from monopoly.store import Store, default_url
     from monopoly.web.app import create_app
+    from monopoly.web.protocol import MAX_READ
 
     url = db or default_url()
     try:
@@ -64,7 +65,7 @@ def serve(
     typer.echo(_("Monopoly is served at {address} (database: {url})").format(
         address=f"http://{host}:{port}/", url=url.split("@")[-1]))
     uvicorn.run(create_app(url, bot_delay=bot_delay), host=host, port=port,
-                log_level="warning", ws_max_size=1 << 20, timeout_keep_alive=30,
+                log_level="warning", ws_max_size=MAX_READ, timeout_keep_alive=30,
                 # small messages: compressing each costs more CPU than it saves
                 ws_per_message_deflate=False)
 

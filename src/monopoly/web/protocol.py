@@ -23,6 +23,9 @@ from monopoly.i18n import LANGUAGES, translation
 from monopoly.i18n import gettext_noop as N_
 
 MAX_MESSAGE: Final = 16 * 1024  # bytes of one WebSocket message
+# the largest message the server still reads to answer it `too_large` (the connection stays
+# open); beyond it the WebSocket layer closes the connection (1009, message too big)
+MAX_READ: Final = 16 * 1024 * 1024
 TIMEOUT_POLICIES: Final = ("bot", "forfeit")
 
 # The error codes of the protocol and their default texts (translated when sent).

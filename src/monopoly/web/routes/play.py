@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import orjson
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from monopoly.core.errors import MonopolyError
@@ -135,8 +136,11 @@ async def _write(websocket: WebSocket, conn: Connection) -> None:
 async def _handle(room: Room, conn: Connection, raw: str | bytes) -> None:
     """One client message; every refusal is an `error` to this connection only."""
     try:
-        data = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError):
+        # orjson refuses what would raise elsewhere in the handler: JSON nested deeper
+        # than 1,024 levels, integers past 64 bits (Python's json would recurse past its
+        # limit, or fail converting a 10,000-digit number), invalid UTF-8
+        data = orjson.loads(raw)
+    except (orjson.JSONDecodeError, ValueError, RecursionError):
         conn.send(_err(conn, None, "malformed", reason="json"))
         return
     if not isinstance(data, dict):
