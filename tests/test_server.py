@@ -89,7 +89,9 @@ def test_openapi_copy_in_docs_is_current() -> None:
 
 def test_http_errors_are_one_shape(http: httpx.Client) -> None:
     for body in ({"preset": "nope"}, {"seats": 9}, {"bots": {"0": "genius"}},
-                 {"options": {"no_such_option": 1}}, {"timeout_policy": "x"}, {"seats": "x"}):
+                 {"options": {"no_such_option": 1}}, {"timeout_policy": "x"}, {"seats": "x"},
+                 # a person's seat needs a nickname, not a blank one (not only the page says)
+                 {"nickname": "   "}, {}, {"nickname": "x" * 25}):
         r = http.post("/api/rooms", json=body)
         assert r.status_code == 400, body
         err = r.json()["error"]
@@ -105,6 +107,12 @@ def test_http_errors_are_one_shape(http: httpx.Client) -> None:
         assert http.post(f"/api/rooms/{room}/start", headers=headers).status_code == 403
         assert http.post(f"/api/rooms/{room}/kick", json={"seat": 0},
                          headers=headers).status_code == 403
+    blank = http.post(f"/api/rooms/{room}/join", json={"nickname": " \t "})
+    assert blank.status_code == 400 and blank.json()["error"]["code"] == "invalid"
+    assert "nickname" in blank.json()["error"]["message"]
+    # a room of bots only needs no nickname
+    assert http.post("/api/rooms", json={"seats": 2, "bots": {"0": "easy", "1": "easy"}}
+                     ).status_code == 200
     joined = http.post(f"/api/rooms/{room}/join", json={"nickname": "Ann"}).json()
     assert joined["seat"] == 1
     full = http.post(f"/api/rooms/{room}/join", json={"nickname": "Cleo"})

@@ -336,7 +336,7 @@ def test_a_deal_room_without_a_preset_or_edition_takes_the_deals_defaults(
     standard deck (a board room's: classic and the standard edition)."""
     with deal_server.http() as http:
         for game, preset in (("deal", "official"), ("board", "classic")):
-            made = http.post("/api/rooms", json={"game": game, "seats": 2,
-                                                 "preset": None}).json()
+            made = http.post("/api/rooms", json={"game": game, "seats": 2, "preset": None,
+                                                 "nickname": "Ann"}).json()
             room = http.get(f"/api/rooms/{made['room']}").json()
             assert (room["game"], room["preset"], room["edition"]) == (game, preset, "standard")

@@ -70,9 +70,11 @@ def bearer(authorization: str | None) -> str | None:
     return None
 
 
-def nickname(value: str) -> str:
+def nickname(value: str, *, required: bool = True) -> str:
+    """A person's nickname, its spaces collapsed: 1 to 24 characters (a blank one is
+    refused here, not only by the page; `required` False: none is needed)."""
     name = " ".join(value.split())
-    if len(name) > 24:
+    if len(name) > 24 or (required and not name):
         raise ProtocolError("invalid", 400, reason="nickname")
     return name
 
@@ -116,9 +118,11 @@ def lobby_router(manager: Callable[[], RoomManager]) -> APIRouter:
             raise ProtocolError("invalid", 400, reason="clock")
         if body.timeout_policy not in TIMEOUT_POLICIES:
             raise ProtocolError("invalid", 400, reason="policy")
+        takes_a_seat = len(bots) < settings.seats  # the creator sits in the first free seat
         room, host, seat, token = await manager().create(
             settings.preset, settings.edition, settings.options, settings.seats, bots,
-            nickname(body.nickname), body.clock, body.timeout_policy, game.name,
+            nickname(body.nickname, required=takes_a_seat), body.clock, body.timeout_policy,
+            game.name,
         )
         return {"room": room.id, "host_token": host, "seat": seat, "token": token}
 
