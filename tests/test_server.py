@@ -295,7 +295,11 @@ def test_bad_clients_are_refused_and_the_game_goes_on(server: Server, http: http
                                           "seat": 0}))
                 err = await _recv(ws, "error")
                 assert err["id"] == f"x{n}" and err["code"] == "illegal", err
+                # no engine internals: seats from 1 with their names, no class names
+                assert "CallTime" not in err["message"] and "seat 0" not in err["message"]
+                assert "seat -1" not in err["message"], err
                 errors.append(err)
+            assert "it is seat 1 (Ann)'s turn, not seat 2 (Bob)'s" in errors[0]["message"]
             bad: list[tuple[str | bytes, str]] = [
                 ("{not json", "malformed"),
                 ("[1, 2]", "malformed"),

@@ -13,7 +13,7 @@ are paid (§9), the bank auctions a bankrupt's next deed (§9), and the end is c
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from monopoly.board import actions as A
 from monopoly.board import events as E
@@ -148,7 +148,8 @@ def check(g: Position, seat: object, action: object) -> str | None:
         return Text("the game is over")
     if action.__class__ in TABLE_ACTIONS:
         if seat != TABLE or isinstance(seat, bool):
-            return Text("only the table (seat -1) applies {action}", action=repr(action))
+            return Text("only the table applies {action}, when its clock runs out",
+                        action=cast(A.Action, action).text())
         return checker(g, TABLE, action)
     if not isinstance(seat, int) or isinstance(seat, bool):
         return Text("there is no seat {value}", value=repr(seat))

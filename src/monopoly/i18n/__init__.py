@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import gettext as _gettext
 import io
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar, Token
 from functools import cache
@@ -127,6 +127,10 @@ _ENGINE_WORDS: Final[Mapping[str, Mapping[str, str]]] = {
 }
 
 
+#: Params that name a seat (an index from 0): with the seats' names, written from 1 with
+#: the name.
+SEAT_PARAMS: Final = frozenset({"seat", "player", "pending"})
+
 NUMBERS_KEPT: Final = 1 << 16  # numbers written kept per language (Translator.number)
 
 
@@ -191,7 +195,8 @@ class Translator:
     # --- engine texts
 
     def text(
-        self, text: str, edition: Edition | None = None, currency: str | None = None
+        self, text: str, edition: Edition | None = None, currency: str | None = None,
+        seats: Sequence[str] | None = None,
     ) -> str:
         """A :class:`~monopoly.core.text.Text` in this language; any other str as it is.
 
@@ -203,7 +208,7 @@ class Translator:
         if currency is None and edition is not None:
             currency = edition.currency
         params = {
-            name: self._param(name, value, edition, currency)
+            name: self._param(name, value, edition, currency, seats)
             for name, value in text.params.items()
         }
         return self.gettext(text.template).format(**params)
@@ -217,11 +222,16 @@ class Translator:
         return str(exc)
 
     def _param(
-        self, name: str, value: object, edition: Edition | None, currency: str | None
+        self, name: str, value: object, edition: Edition | None, currency: str | None,
+        seats: Sequence[str] | None = None,
     ) -> str:
         if isinstance(value, Text):
-            return self.text(value, edition, currency)
+            return self.text(value, edition, currency, seats)
         is_int = isinstance(value, int) and not isinstance(value, bool)
+        if seats is not None and name in SEAT_PARAMS and is_int:
+            assert isinstance(value, int)
+            if 0 <= value < len(seats):  # a player reads "seat 2 (Bob)", never the index 1
+                return f"{value + 1} ({seats[value]})"
         if name in MONEY_PARAMS and is_int:
             assert isinstance(value, int)
             return self.money(value, currency) if currency else self.number(value)

@@ -176,8 +176,9 @@ class GamePlay(ABC, Generic[G]):
         """An action's events in words, in `lang`."""
 
     def reason(self, reason: str, lang: str) -> str:
-        """The core's reason for refusing an action, in `lang`."""
-        return translation(lang).text(reason)
+        """The core's reason for refusing an action, in `lang` (seats by number from 1
+        and name, as the players know them)."""
+        return translation(lang).text(reason, seats=self.setup.names)
 
     # --- who plays for a seat
 

@@ -388,7 +388,7 @@ class BoardPlay(GamePlay[Game]):
         return self.labels.narrator(self.game, lang).sentences(list(events))
 
     def reason(self, reason: str, lang: str) -> str:
-        return translation(lang).text(reason, self.game.edition)
+        return translation(lang).text(reason, self.game.edition, seats=self.setup.names)
 
     def bot(self, level: str, seat: int, seed: int) -> _Seated:
         return _Seated(make_bot(level, seed), self.game, seat)
