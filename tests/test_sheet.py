@@ -217,3 +217,11 @@ def test_disney_sheet_names_cottages_and_castles() -> None:
     for lang, words in expected.items():
         sheet = score_sheet(g, [], lang)
         assert [p["buildings"] for p in sheet["players"][0]["properties"]] == words
+
+
+def test_the_printed_sheet_cites_no_documentation_to_players() -> None:
+    """A player reads the rules' words on the sheet, never a file of the project."""
+    g = Game(["Ann", "Bob"], 3)
+    for lang in ("en", "cs", "ru"):
+        page = render_sheet_html(score_sheet(g, [], lang), lang)
+        assert "docs/" not in page and "RULES.md" not in page and "§" not in page, lang

@@ -81,3 +81,15 @@ def test_a_caller_cannot_change_the_cached_texts() -> None:
 
 def test_doctests() -> None:
     assert doctest.testmod(monopoly.web.ui_text).failed == 0
+
+
+def test_the_deals_game_over_speaks_of_a_shuffle_not_of_dice() -> None:
+    """Monopoly Deal has no dice: its revealed seed is the deck's shuffle."""
+    static = resources.files("monopoly.web").joinpath("static")
+    deal = static.joinpath("deal.js").read_text(encoding="utf-8")
+    assert 't("seed_revealed_deal"' in deal and 't("seed_revealed"' not in deal
+    app = static.joinpath("app.js").read_text(encoding="utf-8")
+    assert '"seed_ok_deal"' in app
+    for lang in ("en", "cs", "ru"):
+        texts = monopoly.web.ui_text.ui_texts(lang)
+        assert texts["seed_revealed_deal"] != texts["seed_revealed"], lang

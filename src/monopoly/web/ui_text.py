@@ -177,6 +177,9 @@ TEXTS: Final[Mapping[str, str]] = {
     "game_over": N_("Game over"),
     "winner_is": N_("{player} wins!"),
     "seed_revealed": N_("Dice seed, revealed: {seed}"),
+    # Monopoly Deal: the seed shuffles the deck (there are no dice)
+    "seed_revealed_deal": N_("Shuffle seed, revealed: {seed}"),
+    "seed_ok_deal": N_("✓ It matches the hash published at the start: the shuffle was fair."),
     "seed_hash": N_("Fair dice: the hash of the secret seed, revealed at the end: {hash}"),
     "seed_ok": N_("✓ It matches the hash published at the start: the dice were fair."),
     "seed_bad": N_("✗ It does not match the hash published at the start!"),

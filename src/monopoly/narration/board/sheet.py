@@ -74,7 +74,7 @@ _LABELS: Final[Mapping[str, str]] = {
     "no_events": N_("No events were recorded."),
     "signature": N_("Player's signature"),
     "valuation": N_(
-        "Assets are valued by docs/rules.md §11: cash, each property at its printed price "
+        "Assets are valued by the rules of the game: cash, each property at its printed price "
         "(a mortgaged one at half), buildings at cost (a hotel with the houses it "
         "replaced), minus debts."
     ),

@@ -958,7 +958,7 @@ async function checkSeed(seed) {
   const bytes = new TextEncoder().encode(`monopoly-seed:${seed}`);
   const digest = await crypto.subtle.digest("SHA-256", bytes);
   const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-  el.textContent = hex === published ? t("seed_ok") : t("seed_bad");
+  el.textContent = hex === published ? t(S.state?.game === "deal" ? "seed_ok_deal" : "seed_ok") : t("seed_bad");
   el.className = hex === published ? "ok-text" : "bad-text";
   el.dataset.match = String(hex === published);
 }

@@ -109,7 +109,7 @@ function renderDealPrompt(ctx, view) {
       ${oc.winner !== null && oc.winner !== undefined ? `<p class="winner" data-testid="winner">${esc(t("winner_is", { player: ctx.playerName(oc.winner) }))}</p>` : ""}
       <p class="muted small">${esc(t("deal_results"))}</p>
       <ol class="ranking" data-testid="ranking">${(oc.ranking || []).map((s) => `<li><span class="dot" style="background:${ctx.playerColour(s)}"></span>${esc(ctx.playerName(s))} <span class="muted">${esc(mm(ctx, worth[s] ?? 0))}</span></li>`).join("")}</ol>
-      ${over.seed !== undefined ? `<p class="muted small">${esc(t("seed_revealed", { seed: over.seed }))}<br><span data-testid="seed-check"></span></p>` : ""}
+      ${over.seed !== undefined ? `<p class="muted small">${esc(t("seed_revealed_deal", { seed: over.seed }))}<br><span data-testid="seed-check"></span></p>` : ""}
       <p><a class="button" href="#/replay/${esc(S.roomId)}" data-testid="replay-link">${esc(t("replay"))}</a>
       <a class="button" href="/api/rooms/${esc(S.roomId)}/record" target="_blank" data-testid="record-link">${esc(t("record"))}</a>
       <a class="button" href="#/" data-testid="back-to-lobby">${esc(t("back_to_lobby"))}</a></p></div>`;
