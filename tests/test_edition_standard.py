@@ -303,3 +303,20 @@ def test_rejects_missing_language(lang: str) -> None:
     data["decks"]["community_chest"]["cards"][3]["texts"][lang] = ""
     with pytest.raises(EditionError):
         parse_edition(data)
+
+
+def test_card_texts_write_money_as_each_language_does() -> None:
+    """Czech and Russian write the amount before the currency ("200 $", as the rest of the
+    game does: monopoly.i18n's money format), English before it ("$200")."""
+    import re
+
+    from monopoly.board.edition import load_edition
+
+    for key in ("standard", "uk"):
+        ed = load_edition(key)
+        for deck in ed.decks.values():
+            for card in deck:
+                for lang in ("cs", "ru"):
+                    text = card.texts[lang]
+                    assert not re.search(r"[$£]\d", text), (key, card.key, lang, text)
+                assert not re.search(r"\d\s?[$£]", card.texts["en"]), (key, card.key)
