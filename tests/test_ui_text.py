@@ -93,3 +93,12 @@ def test_the_deals_game_over_speaks_of_a_shuffle_not_of_dice() -> None:
     for lang in ("en", "cs", "ru"):
         texts = monopoly.web.ui_text.ui_texts(lang)
         assert texts["seed_revealed_deal"] != texts["seed_revealed"], lang
+
+
+def test_the_hotel_mark_is_each_languages_letter() -> None:
+    """A player's card marks a deed with a hotel by the language's letter (ru: О, отель),
+    not a Latin H written into the page."""
+    app = resources.files("monopoly.web").joinpath("static", "app.js").read_text(encoding="utf-8")
+    assert '? "H" :' not in app and 't("hotel_mark")' in app
+    marks = {lang: monopoly.web.ui_text.ui_texts(lang)["hotel_mark"] for lang in LANGUAGES}
+    assert marks == {"en": "H", "cs": "H", "ru": "О"}

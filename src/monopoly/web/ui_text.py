@@ -121,6 +121,8 @@ TEXTS: Final[Mapping[str, str]] = {
     "rent_railroads": N_("Railroads owned: {n}"),
     "mortgaged": N_("mortgaged"),
     "hotel": N_("hotel"),
+    # TRANSLATORS: the one-letter mark of a hotel on a player's card (a deed with a hotel)
+    "hotel_mark": N_("H"),
     "houses_n": N_("houses: {n}"),
     "in_jail": N_("in jail"),
     "bankrupt": N_("bankrupt"),

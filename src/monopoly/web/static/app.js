@@ -1296,7 +1296,7 @@ function renderPlayers() {
       <div class="player-props">${props.map((sq) => {
         const info = squareInfo(sq);
         const level = view.level[sq];
-        return `<span class="prop ${view.mortgaged[sq] ? "mortgaged" : ""}" style="--c:${groupColour(info.group) || "#bbb"}" title="${esc(squareName(sq))}" data-sq-chip="${sq}">${esc(shortName(squareName(sq)))}${level ? `<sup>${level >= hotelLevel() ? "H" : level}</sup>` : ""}</span>`;
+        return `<span class="prop ${view.mortgaged[sq] ? "mortgaged" : ""}" style="--c:${groupColour(info.group) || "#bbb"}" title="${esc(squareName(sq))}" data-sq-chip="${sq}">${esc(shortName(squareName(sq)))}${level ? `<sup>${level >= hotelLevel() ? esc(t("hotel_mark")) : level}</sup>` : ""}</span>`;
       }).join("")}${cards}</div>
       <div class="player-foot muted small">${p.bankrupt ? "" : `${esc(t("on_square", { square: squareName(p.position) }))} · `}${esc(t("net_worth", { amount: money(p.net_worth) }))}${loans(view, s)}${debt ? ` · <span class="bad-text">${esc(t("owes", { amount: money(debt.amount) }))}</span>` : ""}${kick}</div>
     </div>`;
