@@ -166,9 +166,10 @@ def test_a_whole_game_against_bots_over_the_websocket(
     assert client.hello is not None and client.hello["seat"] == made["seat"]
     seed, published = client.over["seed"], client.hello["seed_hash"]
     assert hashlib.sha256(f"monopoly-seed:{seed}".encode()).hexdigest() == published
-    # events are narrated sentences; the seqs of the events run 1..N without a gap
+    # events are narrated sentences; the game's set-up comes first (seq 0: no action),
+    # then the seqs of the actions' events run 1..N without a gap
     seqs = [e["seq"] for e in client.events]
-    assert seqs == list(range(1, len(seqs) + 1))
+    assert seqs == list(range(len(seqs)))
     assert all(isinstance(t, str) and t for e in client.events for t in e["texts"])
     assert any(" rolls " in t for e in client.events for t in e["texts"])
     # nothing sent before the end held the seed
@@ -632,3 +633,22 @@ def test_the_writer_commits_the_jobs_queued_together_at_once(tmp_path: Path) -> 
 
     asyncio.run(run())
     writer.close()
+
+
+def test_the_deeds_dealt_before_the_first_turn_are_in_the_log(server: Server,
+                                                                http: httpx.Client) -> None:
+    """docs/rules.md §1 `starting_properties` (the tournament deals 3 deeds each): the
+    players read the dealing in the log when the game starts, in their language."""
+    made = create_room(http, preset="tournament", seats=2, bots={"1": "easy"}, nickname="Ann")
+
+    async def watch() -> dict[str, Any]:
+        async with connect(f"{server.ws}/ws/{made['room']}?token={made['token']}&lang=cs"
+                           ) as ws:
+            await _recv(ws, "state")
+            start_room(http, made)
+            return await _recv(ws, "events")
+
+    opening = asyncio.run(watch())
+    assert opening["seq"] == 0 and opening["seat"] == -1
+    dealt = [line for line in opening["texts"] if "při rozdávání" in line]  # "is dealt"
+    assert len(dealt) == 6 and sum("Ann" in line for line in dealt) == 3, opening["texts"]

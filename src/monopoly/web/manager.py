@@ -249,8 +249,11 @@ class RoomManager:
             room.seats.update((s.seat, s) for s in filled)
             room.config = config
             room.status = "playing"
-            room.setup_play(room.adapter.begin(room.setup()), 0)
+            play = room.adapter.begin(room.setup())
+            opening = play.opening()  # the deeds dealt before the first turn...
+            room.setup_play(play, 0)
             room.broadcast_room()
+            room.send_opening(opening)
             room.send_state_all()
         room.start_driver()
 

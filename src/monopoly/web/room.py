@@ -335,6 +335,19 @@ class Room:
                 states[key] = self.state_text(c.seat, c.lang)
             c.send(states[key])
 
+    def send_opening(self, events: Sequence[Event]) -> None:
+        """The game's set-up in words (the deeds dealt before the first turn), to every
+        connection, as the events of no action (seq 0, the table's seat)."""
+        play = self.play
+        if play is None or not events:
+            return
+        told: dict[str, str] = {}
+        for c in self.conns:
+            if c.lang not in told:
+                told[c.lang] = encode({"type": "events", "seq": 0, "seat": -1, "action": "",
+                                       "texts": play.narrate(events, c.lang)})
+            c.send(told[c.lang])
+
     def send_state_all(self) -> None:
         states: dict[tuple[int | None, str], str] = {}
         for c in self.conns:

@@ -142,6 +142,11 @@ class GamePlay(ABC, Generic[G]):
     def game(self) -> G:
         return self._game
 
+    def opening(self) -> Sequence[Event]:
+        """The events of the game's set-up (the deeds dealt before the first turn, the
+        cards dealt), once: the log shows them when the game starts."""
+        return ()
+
     def use_clock(self, now: Callable[[], float]) -> None:
         """Run the table's clocks on `now` (seconds of net playing time since the game
         began: a tournament's clock, which stops while the table is paused). A game

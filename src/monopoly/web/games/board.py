@@ -355,6 +355,11 @@ class BoardPlay(GamePlay[Game]):
         if self.game.events is not None:
             self.game.events.clear()
 
+    def opening(self) -> Sequence[Event]:
+        events = list(self.game.events or ())
+        self.forget_events()
+        return events
+
     def state(self, seat: int | None, lang: str, *, seq: int, status: str,
               clock: JSON | None) -> JSON:
         game = self.game

@@ -209,6 +209,11 @@ class DealPlay(GamePlay[Game]):
         if self.game.events is not None:
             self.game.events.clear()
 
+    def opening(self) -> Sequence[Event]:
+        events = list(self.game.events or ())
+        self.forget_events()
+        return events
+
     def narrator(self, lang: str) -> DealNarrator:
         n = self._narrators.get(lang)
         if n is None:
