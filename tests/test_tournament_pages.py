@@ -22,7 +22,7 @@ from monopoly.tournament.desk import Desk
 from monopoly.tournament.scoring import LAST_RESORTS, SCHEMES
 from monopoly.tournament.settings import FORMATS, PLAY_MODES
 from monopoly.tournament.state import BOT_LEVELS, EQUIPMENT, KINDS, TABLE_STATUSES
-from monopoly.web.tournament import status_json
+from monopoly.tournament.status import status_json
 from monopoly.web.tournament_pages import (
     LABELS,
     PRINTOUTS,

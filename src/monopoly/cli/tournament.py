@@ -232,35 +232,13 @@ def list_cmd(db: DbOpt = None, as_json: JsonOpt = False) -> None:
         typer.echo(f"{row['id']}\t{row['name']}")
 
 
-def _status(desk: Any) -> dict[str, Any]:
-    t = desk.tournament
-    import time
-
-    now = time.time()
-    return {
-        "id": t.id,
-        "settings": t.settings.to_dict(),
-        "players": [e.to_dict() for e in t.entrants],
-        "rounds": [
-            {"round": r.number, "final": r.final, "started": r.started_at is not None,
-             "time_called": r.time_called_at is not None, "closed": r.closed,
-             "elapsed": round(r.elapsed(now), 1),
-             "tables": [{"table": x.number, "players": x.players,
-                         "status": x.status(r, real=t.settings.play == "real"),
-                         "lines": None if x.lines is None else [ln.to_dict() for ln in x.lines],
-                         "confirmed": sorted(x.confirmed), "disputes": x.disputes}
-                        for x in r.tables]}
-            for r in t.rounds
-        ],
-        "finished": t.finished(),
-    }
-
-
 @tournament_app.command()
 def show(tid: str, db: DbOpt = None, lang: LangOpt = "en") -> None:
     """A tournament's settings, players, rounds and tables as JSON."""
     use_language(lang)
-    print_json(_status(_desk(tid, db)))
+    from monopoly.tournament.status import status_json
+
+    print_json(status_json(_desk(tid, db), None))
 
 
 @tournament_app.command()
@@ -407,22 +385,14 @@ def close(tid: str, round_number: int, db: DbOpt = None, lang: LangOpt = "en") -
     _do(tid, db, "round_closed", {"round": round_number})
 
 
-def _standings_rows(desk: Any) -> list[dict[str, Any]]:
-    from monopoly.tournament.simulate import _number
-
-    t = desk.tournament
-    return [{"rank": s.rank, "player": s.player, "name": t.entrants[s.player].name,
-             "points": _number(s.points), "assets": s.assets, "games": s.games,
-             "wins": s.wins} for s in t.standings()]
-
-
 @tournament_app.command()
 def standings(tid: str, db: DbOpt = None, as_json: JsonOpt = False,
               lang: LangOpt = "en") -> None:
     """The standings over the accepted results."""
     use_language(lang)
-    desk = _desk(tid, db)
-    rows = _standings_rows(desk)
+    from monopoly.tournament.status import standings_json
+
+    rows = standings_json(_desk(tid, db))
     if as_json:
         print_json({"standings": rows})
         return
@@ -433,8 +403,9 @@ def standings(tid: str, db: DbOpt = None, as_json: JsonOpt = False,
 def export(tid: str, db: DbOpt = None) -> None:
     """Everything as one JSON object: settings, players, rounds, standings and the whole
     log of operations (the audit log)."""
+    from monopoly.tournament.status import status_json
+
     desk = _desk(tid, db)
-    out = _status(desk)
-    out["standings"] = _standings_rows(desk)
-    out["log"] = [op.to_dict() for op in desk.tournament.ops]
+    out = status_json(desk, None)  # the public state: no personal links
+    out["log"] = [op.to_dict() for op in desk.tournament.ops]  # all of it
     print_json(out)

@@ -140,13 +140,13 @@ class Desk:
             raise TournamentError("invalid", "the file is larger than 1 MiB")
         rows = _csv_rows(text)
         names = {e.name.casefold() for e in self.tournament.entrants}
+        probe = Tournament(self.id, self.tournament.settings)  # checks a row's fields alone
         for line, row in rows:
             key = row["name"].casefold()
             if key in names:
                 raise TournamentError("conflict", "line {line}: a player named {name} is "
                                       "already registered", line=line, name=row["name"])
             names.add(key)
-            probe = Tournament(self.id, self.tournament.settings)
             try:
                 probe.check(Op("player_added", row), CHIEF)
             except TournamentError as exc:

@@ -52,6 +52,7 @@ __all__ = [
     "Seat",
     "Standing",
     "TableResult",
+    "as_number",
     "final_standings",
     "placements",
     "scoring",
@@ -575,3 +576,10 @@ def final_standings(preliminary: list[Standing], final: TableResult | None,
 
 def _restate(line: Standing, rank: int, tiebreak: str | None) -> Standing:
     return Standing(line.player, line.points, line.assets, line.games, line.wins, rank, tiebreak)
+
+
+def as_number(x: Fraction | int) -> int | float:
+    """Points for JSON and print: a whole number as an int, a shared place's part as a
+    float of 4 decimals (``Fraction(5, 2)`` -> ``2.5``)."""
+    x = Fraction(x)
+    return int(x) if x.denominator == 1 else round(float(x), 4)

@@ -33,7 +33,7 @@ from monopoly.lab.board.simulate import MAX_ACTIONS, SECONDS_PER_ACTION
 from monopoly.lab.runner import run_chunks
 from monopoly.tournament.desk import next_seating, round_seed
 from monopoly.tournament.errors import TournamentError
-from monopoly.tournament.scoring import scoring, table_points
+from monopoly.tournament.scoring import as_number, scoring, table_points
 from monopoly.tournament.seating import repeat_pairs
 from monopoly.tournament.settings import Settings
 from monopoly.tournament.state import CHIEF, SERVER, Op, Tournament
@@ -171,7 +171,7 @@ def simulate(
                 "bots": [bot_of[p] for p in table], "seed": game["seed"],
                 "turns": game["turns"], "actions": game["actions"], "reason": game["reason"],
                 "assets": [line["total"] for line in lines],
-                "points": [_number(points[p]) for p in table],
+                "points": [as_number(points[p]) for p in table],
             })
         t.apply(Op("round_closed", {"round": number}), CHIEF, clock)
     standing = t.standings()
@@ -188,7 +188,7 @@ def simulate(
         "tables": tables_out,
         "standings": [
             {"player": s.player, "name": t.entrants[s.player].name, "bot": bot_of[s.player],
-             "points": _number(s.points), "assets": s.assets, "rank": s.rank,
+             "points": as_number(s.points), "assets": s.assets, "rank": s.rank,
              "games": s.games, "wins": s.wins}
             for s in standing
         ],
@@ -209,8 +209,3 @@ def _by_bot(standing: Sequence[Any], bot_of: Sequence[str]) -> dict[str, dict[st
                   "mean_points": round(float(r["points"]) / r["players"], 3),
                   "mean_rank": round(r["rank"] / r["players"], 2), "wins": r["wins"]}
             for bot, r in sorted(out.items())}
-
-
-def _number(x: Fraction | int) -> int | float:
-    x = Fraction(x)
-    return int(x) if x.denominator == 1 else round(float(x), 4)

@@ -35,17 +35,16 @@ from monopoly.store import SeatRow, Store
 from monopoly.store.tournaments import TournamentBook
 from monopoly.tournament.desk import Desk
 from monopoly.tournament.errors import TournamentError
-from monopoly.tournament.scoring import placements, scoring, table_points
-from monopoly.tournament.state import CHIEF, EQUIPMENT, SERVER, Op, RoundState, TableState
+from monopoly.tournament.state import CHIEF, SERVER, Op, RoundState, TableState
+from monopoly.tournament.status import clocks_json, seat_of, status_json
 from monopoly.web.manager import RoomManager
 from monopoly.web.protocol import ProtocolError
 from monopoly.web.room import Room, token_hash
 
-__all__ = ["Hall", "clocks_json", "status_json"]
+__all__ = ["Hall"]
 
 log = logging.getLogger("monopoly.web")
 
-LOG_SHOWN: Final = 200  # operations of the audit log the console shows
 STATUSES_KEPT: Final = 64  # statuses kept built (Hall.status)
 
 
@@ -125,7 +124,7 @@ class Hall:
                                                                      strict=True)]}
             for r, c in zip(found["rounds"], clocks["rounds"], strict=True)]}
         if role is not None and role.startswith("player:"):
-            out["me"] = _where(desk, int(role.split(":")[1]))
+            out["me"] = seat_of(desk, int(role.split(":")[1]))
         return out
 
     # --- operations
@@ -249,102 +248,3 @@ class Hall:
                     "source": "online"}, SERVER)
             except TournamentError:
                 log.exception("room %s: its result was refused", room.id)
-
-
-def status_json(desk: Desk, role: str | None, *, base_url: str = "") -> dict[str, Any]:
-    """What the tournament's pages show to `role` (see the API in docs/protocol.md):
-    everyone sees the settings, players, rounds, tables, sheets and standings; the chief
-    referee also the links and the audit log; a player also where they sit."""
-    from monopoly.tournament.simulate import _number
-
-    t = desk.tournament
-    now = time.time()
-    s = t.settings
-    scheme = scoring(s.scoring)
-    limit = s.game_minutes * 60
-    rounds: list[dict[str, Any]] = []
-    for r in t.rounds:
-        tables: list[dict[str, Any]] = []
-        for x in r.tables:
-            lines = None
-            if x.lines is not None:
-                result = x.result()
-                places, points = placements(result), table_points(result, scheme)
-                lines = [{**ln.to_dict(), "place": _number(places[ln.player]),
-                          "points": _number(points[ln.player])} for ln in x.lines]
-            tables.append({
-                "table": x.number, "players": list(x.players),
-                "status": x.status(r, real=s.play == "real"),
-                "counted": x.counted, "paused": x.paused,
-                "replaced": {str(k): v for k, v in x.replaced.items()}, "room": x.room,
-                "remaining": _remaining(r, x, now, limit), "lines": lines,
-                "source": x.source, "confirmed": sorted(x.confirmed),
-                "disputes": {str(k): v for k, v in x.disputes.items()},
-            })
-        rounds.append({
-            "round": r.number, "final": r.final, "started_at": r.started_at,
-            "time_called_at": r.time_called_at, "paused": r.paused, "closed": r.closed,
-            "elapsed": round(r.elapsed(now), 1), "remaining": _remaining(r, None, now, limit),
-            "tables": tables,
-        })
-    out: dict[str, Any] = {
-        "id": t.id, "version": len(t.ops), "role": role, "now": now, "settings": s.to_dict(),
-        "players": [e.to_dict() for e in t.entrants],
-        "rounds": rounds,
-        "standings": [
-            {"rank": x.rank, "player": x.player, "name": t.entrants[x.player].name,
-             "points": _number(x.points), "assets": x.assets, "games": x.games,
-             "wins": x.wins, "tiebreak": x.tiebreak}
-            for x in t.standings()
-        ],
-        "finished": t.finished(), "equipment": list(EQUIPMENT),
-    }
-    if role == CHIEF:
-        link = f"{base_url}/tournament/{t.id}?token="
-        most = max((len(x.tables) for x in t.rounds), default=0)
-        out["links"] = {
-            "chief": link + desk.token(CHIEF),
-            "projector": f"{base_url}/tournament/{t.id}/projector",
-            "tables": {str(n): link + desk.token(f"table:{n}") for n in range(1, most + 1)},
-            "players": {str(e.number): link + desk.token(f"player:{e.number}")
-                        for e in t.entrants},
-        }
-        out["log"] = [op.to_dict() for op in t.ops[-LOG_SHOWN:]]
-    elif role is not None and role.startswith("player:"):
-        out["me"] = _where(desk, int(role.split(":")[1]))
-    return out
-
-
-def _where(desk: Desk, me: int) -> dict[str, Any]:
-    """Where entrant `me` sits in the current round (their page's ``me``)."""
-    where: dict[str, Any] = {"player": me, "round": None, "table": None, "seat": None,
-                             "room": None, "room_url": None}
-    now_round = desk.tournament.current
-    if now_round is not None:
-        for x in now_round.tables:
-            if me in x.players:
-                where.update(round=now_round.number, table=x.number,
-                             seat=x.players.index(me), room=x.room,
-                             room_url=f"/#/room/{x.room}" if x.room else None)
-    return where
-
-
-def clocks_json(desk: Desk) -> dict[str, Any]:
-    """What changes with the time alone, for a page whose state is current (its
-    ``version``): the server's time and every round's and table's clock."""
-    t = desk.tournament
-    now = time.time()
-    limit = t.settings.game_minutes * 60
-    return {
-        "id": t.id, "version": len(t.ops), "unchanged": True, "now": now,
-        "rounds": [{"round": r.number, "elapsed": round(r.elapsed(now), 1),
-                    "remaining": _remaining(r, None, now, limit),
-                    "tables": [_remaining(r, x, now, limit) for x in r.tables]}
-                   for r in t.rounds],
-    }
-
-
-def _remaining(r: RoundState, table: TableState | None, now: float, limit: int) -> float:
-    if r.time_called_at is not None:
-        return 0.0
-    return round(max(0.0, limit - r.elapsed(now, table)), 1)

@@ -21,8 +21,9 @@ from pydantic import BaseModel, Field
 from monopoly.i18n import LANGUAGES, translation
 from monopoly.tournament.desk import Desk
 from monopoly.tournament.errors import TournamentError
+from monopoly.tournament.status import clocks_json, status_json
 from monopoly.web.protocol import encode
-from monopoly.web.tournament import Hall, clocks_json, status_json
+from monopoly.web.tournament import Hall
 
 __all__ = ["tournament_router"]
 
