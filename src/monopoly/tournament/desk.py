@@ -109,12 +109,11 @@ class Desk:
 
     def do(self, kind: str, data: Mapping[str, Any], actor: str = CHIEF,
            at: float | None = None) -> Op:
-        """Check, store, apply one operation (a TournamentError changes nothing)."""
+        """Check and apply one operation, then store it (a TournamentError changes
+        nothing; a failed write puts the state back as the log has it)."""
         with self._lock:
             t = self.tournament
-            op = Op(kind, dict(data))
-            t.check(op, actor)
-            done = t.apply(op, actor, at)
+            done = t.apply(Op(kind, dict(data)), actor, at)  # checked before it applies
             try:
                 name = t.settings.name if kind == "settings_changed" else None
                 self.book.append(self.id, done.to_dict(), name)

@@ -133,6 +133,14 @@ class Settings:
             raise bad("options", Text("a table of rule options"))
         self.rules()  # the preset, the options and the edition
 
+    def game_options(self) -> dict[str, Any]:
+        """The rule options of a game on top of the preset: the tournament's own, and the
+        game time as its time limit unless they set one (the finish-your-turn rule)."""
+        options = dict(self.options)
+        options.setdefault("time_limit_minutes", self.game_minutes)
+        options.setdefault("end", "time_limit")
+        return options
+
     def rules(self) -> Any:
         """The rule set of the games: the preset with the options on top, and the game
         time as its time limit (the finish-your-turn rule of the championship)."""
@@ -147,11 +155,7 @@ class Settings:
             raise TournamentError("invalid", "bad setting {name}: {why}", name="edition",
                                   why=Text("one of {choices}", choices=", ".join(edition_names())))
         try:
-            options = dict(self.options)
-            options.setdefault("time_limit_minutes", self.game_minutes)
-            if "end" not in options:
-                options["end"] = "time_limit"
-            return preset(self.preset, **options)
+            return preset(self.preset, **self.game_options())
         except (ValueError, TypeError, MonopolyError) as exc:
             raise TournamentError("invalid", "bad setting {name}: {why}", name="options",
                                   why=reason(exc)) from None

@@ -133,10 +133,8 @@ class Hall:
         """One operation on the tournament, and what it means for its online tables."""
         async with self.lock:
             t = desk.tournament
-            if kind == "round_started" and t.settings.play == "online":
-                t.check(Op(kind, data), actor)  # refused before any room is made
-            # on the event loop's thread: the pages read the state there, never half
-            # changed (an operation is one small commit)
+            # checked, stored and applied before any room is made, on the event loop's
+            # thread: the pages read the state there, never half changed (one small commit)
             op = desk.do(kind, data, actor)
             if t.settings.play == "online":
                 await self._online(desk, op)
@@ -187,8 +185,7 @@ class Hall:
                  for n, p in enumerate(table.players)]
         config = {
             "game": "board", "preset": s.preset, "edition": s.edition,
-            "options": {**dict(s.options), "time_limit_minutes": s.game_minutes,
-                        "end": "time_limit"},
+            "options": s.game_options(),  # the games' rules: as the simulator's
             "seats": len(table.players),
             "currency": s.currency,  # the championship's "M"
             "tournament": {"id": t.id, "round": r.number, "table": table.number},

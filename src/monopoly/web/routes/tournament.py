@@ -117,26 +117,19 @@ def tournament_router(hall: Callable[[], Hall]) -> APIRouter:
              "kind": str(sq.kind)}
             for sq in ed.squares if sq.is_property])
 
-    async def act(tid: str, request: Request, kind: str, data: dict[str, Any],
-                  chief_only: bool = False) -> JSONResponse:
+    @router.post("/api/tournaments/{tid}/ops")
+    async def ops(tid: str, body: OpBody, request: Request) -> JSONResponse:
         lang = _lang(request)
         try:
+            if body.kind in ("table_room", "created"):
+                raise TournamentError("forbidden", "only the server may do this")
             desk, role = await desk_and_role(tid, request)
             if role is None:
                 raise TournamentError("forbidden", "this link may not do this")
-            if chief_only and role != "chief":
-                raise TournamentError("forbidden", "only the chief referee may do this")
-            op = await hall().do(desk, kind, data, role)
+            op = await hall().do(desk, body.kind, body.data, role)
         except TournamentError as exc:
             return _refusal(exc, lang)
         return JSONResponse({"ok": True, "seq": op.seq})
-
-    @router.post("/api/tournaments/{tid}/ops")
-    async def ops(tid: str, body: OpBody, request: Request) -> JSONResponse:
-        if body.kind in ("table_room", "created"):
-            return _refusal(TournamentError("forbidden", "only the server may do this"),
-                            _lang(request))
-        return await act(tid, request, body.kind, body.data)
 
     @router.post("/api/tournaments/{tid}/import")
     async def import_csv(tid: str, body: CsvBody, request: Request) -> JSONResponse:
