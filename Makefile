@@ -67,14 +67,17 @@ run: install
 	@echo "Open http://127.0.0.1:$(PORT)/ : create a room, give seats to bots, share the link."
 	$(BIN)/monopoly serve --host 127.0.0.1 --port $(PORT)
 
-# Debian's Chromium for the browser tests (Playwright drives /usr/bin/chromium).
+# Debian's Chromium for the browser tests (Playwright drives /usr/bin/chromium); `make test`
+# installs it when missing.
 chromium:
 	@command -v chromium >/dev/null 2>&1 || { \
 	  SUDO=$$([ "$$(id -u)" -eq 0 ] || echo sudo); \
 	  $$SUDO apt-get update -q && \
 	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q chromium; }
 
-test: install
+# The whole suite: the browser tests on Debian's Chromium (installed when missing), the
+# store's on PostgreSQL too where it is installed (a throwaway cluster: tests/pgcluster.py).
+test: install chromium
 	$(BIN)/python -m pytest -n 2
 
 bench: install

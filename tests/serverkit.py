@@ -1,6 +1,6 @@
 """Helpers of the server tests: a real `monopoly serve` process on a free loopback port,
-database URLs (SQLite in a temp folder; PostgreSQL when MONOPOLY_TEST_PG_URL is set) and
-room set-up over HTTP."""
+database URLs (SQLite in a temp folder; PostgreSQL: the server of MONOPOLY_TEST_PG_URL,
+else a throwaway cluster, tests/conftest.py) and room set-up over HTTP."""
 
 from __future__ import annotations
 
@@ -71,7 +71,8 @@ def sqlite_url(folder: Path) -> str:
 @contextlib.contextmanager
 def pg_database() -> Iterator[str]:
     """A fresh database on the PostgreSQL server of MONOPOLY_TEST_PG_URL (dropped after);
-    the URL itself when databases cannot be created."""
+    the URL itself when databases cannot be created. The test is marked ``postgresql``
+    (db_params), so conftest.py has set the URL."""
     url = os.environ[PG_ENV]
     from sqlalchemy import create_engine, text
     from sqlalchemy.engine import make_url
@@ -95,12 +96,8 @@ def pg_database() -> Iterator[str]:
 
 
 def db_params() -> list[Any]:
-    """Parameters for tests that run on both databases."""
-    return [
-        "sqlite",
-        pytest.param("postgresql", marks=pytest.mark.skipif(
-            not os.environ.get(PG_ENV), reason=f"{PG_ENV} is not set")),
-    ]
+    """Parameters for tests that run on both databases (`kind` for database())."""
+    return ["sqlite", pytest.param("postgresql", marks=pytest.mark.postgresql)]
 
 
 @contextlib.contextmanager

@@ -1,6 +1,6 @@
-"""Durability and recovery: the store on SQLite and PostgreSQL
-(MONOPOLY_TEST_PG_URL), and a server killed with SIGKILL in the middle of a game,
-restarted on the same database, finishing the game with nothing lost or doubled."""
+"""Durability and recovery: the store on SQLite and PostgreSQL (a throwaway cluster or
+MONOPOLY_TEST_PG_URL), and a server killed with SIGKILL in the middle of a game, restarted on
+the same database, finishing the game with nothing lost or doubled."""
 
 from __future__ import annotations
 

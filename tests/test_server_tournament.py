@@ -1,7 +1,7 @@
-"""A tournament on the real server (SQLite; PostgreSQL with MONOPOLY_TEST_PG_URL): the
-chief referee's operations over HTTP, online tables as rooms of the browser game on the
-tournament's clock, time called at every table, the results entered by the server, the
-signatures, kill -9 during a round and during the signing. The championship rules
+"""A tournament on the real server (SQLite; PostgreSQL: a throwaway cluster or
+MONOPOLY_TEST_PG_URL): the chief referee's operations over HTTP, online tables as rooms of
+the browser game on the tournament's clock, time called at every table, the results entered
+by the server, the signatures, kill -9 during a round and during the signing. The championship rules
 (seed 004): the chief referee starts and ends all games; a player who has thrown when time
 is called finishes the turn; each player signs the score sheet."""
 

@@ -316,7 +316,7 @@ def test_the_scripts_have_the_test_ids() -> None:
 
 
 def test_the_scripts_keep_the_browser_games_seat_keys() -> None:
-    app = (STATIC / "app.js").read_text(encoding="utf-8")
+    app = (STATIC / "core.js").read_text(encoding="utf-8")  # the game's keys (core.js)
     lib = (STATIC / "tournament-lib.js").read_text(encoding="utf-8")
     for key in ("TOKEN_KEY = (room) => `monopoly.token.${room}`",
                 "SEAT_KEY = (room) => `monopoly.seat.${room}`"):

@@ -144,6 +144,7 @@ _TOP_FIELDS = frozenset(
         "decks",
         "tokens",
         "buildings",
+        "name_sets",
     }
 )
 
@@ -238,6 +239,9 @@ class Edition:
     buildings: Mapping[str, Building] = field(default_factory=dict)  # "house"/"hotel"
     group_sources: Mapping[str, SourceMark] = field(default_factory=dict)
     deck_sources: Mapping[str, SourceMark] = field(default_factory=dict)
+    # the sets of street names a table may play with (monopoly.board.naming): the
+    # language whose names the set is -> its label by language ("en" -> "US names")
+    name_sets: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
 
     def square_by_key(self, key: str) -> Square:
         for sq in self.squares:
@@ -610,7 +614,20 @@ def parse_edition(data: Mapping[str, Any]) -> Edition:
         buildings=_buildings(data.get("buildings"), key),
         group_sources=group_sources,
         deck_sources=deck_sources,
+        name_sets=_name_sets(data.get("name_sets"), key),
     )
+
+
+def _name_sets(raw: Any, key: str) -> dict[str, dict[str, str]]:
+    """The edition's sets of street names: each a language of its squares' names, with
+    its label in every language."""
+    if raw is None:
+        return {}
+    sets = _object(raw, f"edition {key!r}: name_sets")
+    unknown = sorted(str(k) for k in sets if k not in LANGUAGES)
+    if unknown:
+        raise EditionError(f"edition {key!r}: name_sets of unknown languages {unknown}")
+    return {str(k): _names(v, f"edition {key!r}: name set {k!r}") for k, v in sets.items()}
 
 
 def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:

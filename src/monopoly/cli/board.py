@@ -202,19 +202,16 @@ def rules_cmd(
 ) -> None:
     """The effective rules of a preset, readable, in a language."""
     use_language(lang)
-    from monopoly.narration.board.rules_text import describe, preset_title
+    from monopoly.narration.board.rules_text import preset_rules
 
     rules = board_rules(preset_name, settings)
-    ed = board_edition(edition)
-    lines = describe(rules, lang, ed.currency)
+    words = preset_rules(preset_name, rules, lang, board_edition(edition).currency)
     if as_json:
-        typer.echo(json.dumps(
-            {"preset": preset_name, "title": preset_title(preset_name, lang), "lang": lang,
-             "rules": lines}, ensure_ascii=False, sort_keys=True))
+        typer.echo(json.dumps(words, ensure_ascii=False, sort_keys=True))
         return
     console = Console(highlight=False, soft_wrap=True)
-    console.print(preset_title(preset_name, lang), style="bold", markup=False)
-    for line in lines:
+    console.print(words["title"], style="bold", markup=False)
+    for line in words["rules"]:
         mark = "*" if line["changed"] else " "
         console.print(f"{mark} §{line['section']:<3} {line['text']}", markup=False)
     console.print(_("* differs from the classic rules"), markup=False)

@@ -18,10 +18,11 @@ Example::
 from monopoly.store.store import (
     SNAPSHOT_EVERY,
     ActionRow,
+    ChatRow,
     RoomRow,
     SeatRow,
     Store,
     default_url,
 )
 
-__all__ = ["SNAPSHOT_EVERY", "ActionRow", "RoomRow", "SeatRow", "Store", "default_url"]
+__all__ = ["SNAPSHOT_EVERY", "ActionRow", "ChatRow", "RoomRow", "SeatRow", "Store", "default_url"]

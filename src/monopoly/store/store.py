@@ -37,7 +37,7 @@ from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.pool import StaticPool
 
 SNAPSHOT_EVERY: Final = 200
-STATUSES: Final = ("open", "playing", "finished")
+STATUSES: Final = ("open", "playing", "finished", "expired")
 
 metadata = MetaData()
 
@@ -81,6 +81,20 @@ snapshots = Table(
     Column("data", Text, nullable=False),
 )
 
+# the room's chat (monopoly.web.chat): not part of the game, never in its record
+chat_lines = Table(
+    "chat_lines",
+    metadata,
+    Column("room", String(64), primary_key=True),
+    Column("seq", Integer, primary_key=True, autoincrement=False),
+    Column("seat", Integer, nullable=False),
+    Column("name", String(64), nullable=False),  # the seat's nickname when it was said
+    Column("kind", String(16), nullable=False),  # "text" or "reaction"
+    Column("text", Text, nullable=False),  # the line, or the reaction's name
+    Column("at", Float, nullable=False),
+    Column("game_seq", Integer, nullable=False),  # the game's actions applied by then
+)
+
 
 
 def _insert_sql(paramstyle: str) -> str:
@@ -119,6 +133,17 @@ class ActionRow:
     seq: int
     seat: int
     text: str
+
+
+@dataclass(frozen=True, slots=True)
+class ChatRow:
+    seq: int
+    seat: int
+    name: str
+    kind: str  # "text" or "reaction"
+    text: str  # the line, or the reaction's name
+    at: float
+    game_seq: int
 
 
 def default_url() -> str:
@@ -255,6 +280,11 @@ class Store:
                 .values(config=json.dumps(config, sort_keys=True), updated=time.time())
             )
 
+    def touch(self, room: str, when: float) -> None:
+        """Someone was in the room at `when` (its ``updated``: monopoly.web.expiry)."""
+        with self._begin() as conn:
+            conn.execute(update(rooms).where(rooms.c.id == room).values(updated=when))
+
     def put_seat(self, room: str, row: SeatRow) -> None:
         """Insert or replace one seat."""
         with self._begin() as conn:
@@ -343,6 +373,27 @@ class Store:
             return None
         data: dict[str, Any] = json.loads(row.data)
         return int(row.seq), data
+
+    # --- the chat
+
+    def add_chat(self, room: str, row: ChatRow) -> None:
+        """Store one chat line (a duplicate ``(room, seq)`` fails)."""
+        with self._begin() as conn:
+            conn.execute(insert(chat_lines).values(
+                room=room, seq=row.seq, seat=row.seat, name=row.name, kind=row.kind,
+                text=row.text, at=row.at, game_seq=row.game_seq))
+
+    def chat(self, room: str, last: int | None = None) -> list[ChatRow]:
+        """The room's chat lines in order: all, or the `last` ones."""
+        query = select(chat_lines).where(chat_lines.c.room == room) \
+            .order_by(chat_lines.c.seq.desc())
+        if last is not None:
+            query = query.limit(last)
+        with self._connect() as conn:
+            rows = [ChatRow(r.seq, r.seat, r.name, r.kind, r.text, float(r.at), r.game_seq)
+                    for r in conn.execute(query)]
+        rows.reverse()
+        return rows
 
 
 def _seat_values(s: SeatRow) -> dict[str, Any]:

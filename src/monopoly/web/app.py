@@ -17,23 +17,28 @@ from typing import Any, Final
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
+from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from monopoly.i18n import LANGUAGES
 from monopoly.store import Store
+from monopoly.web.chat import chat_router
+from monopoly.web.expiry import EXPIRE_AFTER
 from monopoly.web.manager import RoomManager, settle_for_serving
 from monopoly.web.protocol import ProtocolError, error_text
 from monopoly.web.ratelimit import BURST, RATE
 from monopoly.web.routes.lobby import lobby_router
 from monopoly.web.routes.play import play_router
 from monopoly.web.routes.results import results_router
+from monopoly.web.routes.rules import rules_router
 from monopoly.web.routes.tournament import tournament_router
 from monopoly.web.tournament import Hall
 
 __all__ = ["create_app"]
 
 STATIC: Final = Path(str(resources.files("monopoly.web").joinpath("static")))
+GZIP_MINIMUM: Final = 1024  # bytes: smaller responses go out as they are
 PLACEHOLDER: Final = """<!doctype html><html><head><meta charset="utf-8">
 <title>Monopoly</title></head><body><h1>Monopoly</h1>
 <p>The server is running; the browser client is not installed.</p></body></html>"""
@@ -54,20 +59,24 @@ def create_app(
     bot_delay: float = 0.5,
     rate: float = RATE,
     burst: float = BURST,
+    expire_after: float = EXPIRE_AFTER,
 ) -> FastAPI:
     """The server over the database at `db_url` (default: SQLite in the user's data
     folder). `bot_delay`: seconds a bot waits before acting (0 in tests); `rate` and
-    `burst`: each WebSocket's token bucket (messages per second, burst size)."""
+    `burst`: each WebSocket's token bucket (messages per second, burst size);
+    `expire_after`: seconds before a room nobody is in is closed (a day; 0: never;
+    :mod:`monopoly.web.expiry`)."""
     state: dict[str, Any] = {}
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         settle_for_serving()
-        manager = RoomManager(Store(db_url), bot_delay=bot_delay)
+        manager = RoomManager(Store(db_url), bot_delay=bot_delay, expire_after=expire_after)
         hall = Hall(manager, manager.store)
         hall.preload()  # the tournaments first: their tables' rooms play on their clocks
         await manager.load()
         await hall.settle()
+        manager.start_expiry()
         state["manager"] = manager
         state["hall"] = hall
         try:
@@ -102,9 +111,15 @@ def create_app(
         )
         return _error("invalid", error_text("invalid", _lang(request), reason=reason), 400)
 
+    # gzip for the page's modules, its JSON and the printouts over 1 KB (the WebSockets are
+    # not compressed; a response already encoded, as the replay, is sent as it is)
+    app.add_middleware(GZipMiddleware, minimum_size=GZIP_MINIMUM, compresslevel=6)
+
     app.include_router(lobby_router(manager))
     app.include_router(results_router(manager))  # a finished game: record, sheet, replay
+    app.include_router(rules_router())  # a room's rules in words (the page's help)
     app.include_router(play_router(manager, rate, burst))
+    app.include_router(chat_router(manager))  # a room's chat (a finished room's, whole)
     app.include_router(tournament_router(hall))  # tournaments: console, tables, printouts
 
     # --- the browser client (written beside this module, in static/)

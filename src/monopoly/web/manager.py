@@ -22,9 +22,9 @@ from typing import Any, Final, TypeVar
 from monopoly.core.errors import RecordError
 from monopoly.core.seeds import seed_hash
 from monopoly.i18n import LANGUAGES, translation
-from monopoly.store import RoomRow, SeatRow, Store
-from monopoly.web import gcpolicy
-from monopoly.web.games import adapter, adapters
+from monopoly.store import ActionRow, RoomRow, SeatRow, Store
+from monopoly.web import expiry, gcpolicy
+from monopoly.web.games import TABLE, adapter, adapters, bot_name
 from monopoly.web.protocol import ProtocolError, error_text
 from monopoly.web.room import TAKEOVER_LEVEL, Room, Seat, new_token, token_hash
 from monopoly.web.writer import Writer
@@ -35,6 +35,7 @@ log = logging.getLogger("monopoly.web")
 
 T = TypeVar("T")
 
+LOG_KEPT: Final = 150  # the actions whose events a page's log shows again (history)
 FREE_SEAT_LEVEL: Final = "medium"  # the bot that fills a seat nobody took at the start
 
 
@@ -47,10 +48,13 @@ class RoomManager:
     """Every room of one server: created, joined, started, played, and rebuilt after a
     restart. All writes go through one :class:`Writer`."""
 
-    def __init__(self, store: Store, bot_delay: float = 0.5) -> None:
+    def __init__(self, store: Store, bot_delay: float = 0.5,
+                 expire_after: float = expiry.EXPIRE_AFTER) -> None:
         self.store = store
         self.writer = Writer(store)
         self.bot_delay = bot_delay
+        # seconds a room nobody is in lives on (monopoly.web.expiry); 0: for ever
+        self.expire_after = expire_after
         self.rooms: dict[str, Room] = {}
         self.closing = False  # the drivers stop (Python 3.11's wait_for may eat a cancel)
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -87,7 +91,7 @@ class RoomManager:
         rows = await self.writer.call(self.store.rooms, None)
         n = 0
         for row, seat_rows in rows:
-            if row.status == "finished":
+            if row.status in ("finished", "expired"):
                 continue
             room = room_for(self, row, seat_rows)
             if row.status == "playing":
@@ -125,6 +129,17 @@ class RoomManager:
         rows = await self.writer.call(self.store.actions, room.id, 0)
         return room.record_lines([(r.seat, r.text) for r in rows])
 
+    async def history(self, room: Room, lang: str, last: int = LOG_KEPT) -> dict[str, Any]:
+        """The ``log`` message of `room` in `lang` (docs/protocol.md): the events of its
+        last `last` actions in words (seq 0: the set-up), as its connections were told
+        them; a page that changes its language, or that has no log yet, asks for it.
+        The game is replayed from the store (every action's events are public)."""
+        if room.play is None:
+            return {"type": "log", "entries": []}
+        rows = await self.writer.call(self.store.actions, room.id, 0)
+        return {"type": "log", "entries": await asyncio.to_thread(_history, room, rows, lang,
+                                                                   last)}
+
     async def get(self, room_id: str) -> Room:
         """The room (a finished one is rebuilt from the store). Raises not_found."""
         room = self.rooms.get(room_id)
@@ -143,9 +158,21 @@ class RoomManager:
         return room
 
     def forget_if_idle(self, room: Room) -> None:
-        """Drop a finished room nobody watches (it is rebuilt from the store on demand)."""
-        if room.status == "finished" and not room.conns:
+        """Drop a finished (or expired) room nobody watches (it is rebuilt from the store
+        on demand)."""
+        if room.status in ("finished", "expired") and not room.conns:
             self.rooms.pop(room.id, None)
+
+    def seen(self, room: Room) -> None:
+        """Someone was in `room` just now (a connection came or went, a seat was joined
+        or removed): its age for :mod:`monopoly.web.expiry` starts again, in the store too."""
+        room.active = time.time()
+        self.spawn(self.writer.call(self.store.touch, room.id, room.active))
+
+    def start_expiry(self) -> None:
+        """Close the rooms nobody is in for :attr:`expire_after` seconds (none if 0)."""
+        if self.expire_after > 0:
+            self.spawn(expiry.run(self))
 
     async def listing(self, status: str | None, limit: int = 100) -> list[dict[str, Any]]:
         rows = await self.writer.call(self.store.rooms, status, limit)
@@ -168,6 +195,7 @@ class RoomManager:
         clock: int | None,
         timeout_policy: str,
         game: str = "board",
+        names: str | None = None,
     ) -> tuple[Room, str, int | None, str | None]:
         """A new open room of `game` (its settings checked by the routes); the creator
         takes the first free seat (unless every seat is a bot). Returns (room, host
@@ -186,10 +214,12 @@ class RoomManager:
             "timeout_policy": timeout_policy,
             "started": None,
         }
+        if names is not None:  # the board's street names (a record without it: the game's)
+            config["names"] = names
         row = RoomRow(secrets.token_urlsafe(16), config, "open", seed, seed_hash(seed),
                       token_hash(host), now, now)
         seat_rows = [
-            SeatRow(n, _bot_name(level, n), level, None) for n, level in sorted(bots.items())
+            SeatRow(n, bot_name(level, n), level, None) for n, level in sorted(bots.items())
         ]
         room = room_for(self, row, seat_rows)
         seat = token = None
@@ -220,7 +250,7 @@ class RoomManager:
     async def join(self, room: Room, nickname: str, seat: int | None) -> tuple[int, str]:
         async with room.lock:
             if room.status != "open":
-                raise ProtocolError("conflict", 409, reason="not_open")
+                raise ProtocolError("conflict", 409, reason=expiry.not_open(room))
             free = room.free_seats()
             if seat is None:
                 if not free:
@@ -234,14 +264,15 @@ class RoomManager:
             s = Seat(seat, room.unique_nickname(nickname), None, token_hash(token))
             room.seats[seat] = s
             await self.writer.call(self.store.put_seat, room.id, s.row())
+        self.seen(room)
         room.broadcast_room()
         return seat, token
 
     async def start(self, room: Room) -> None:
         async with room.lock:
             if room.status != "open":
-                raise ProtocolError("conflict", 409, reason="not_open")
-            filled = [Seat(n, _bot_name(FREE_SEAT_LEVEL, n), FREE_SEAT_LEVEL, None)
+                raise ProtocolError("conflict", 409, reason=expiry.not_open(room))
+            filled = [Seat(n, bot_name(FREE_SEAT_LEVEL, n), FREE_SEAT_LEVEL, None)
                       for n in room.free_seats()]
             config = {**room.config, "started": time.time()}
             await self.writer.call(self.store.start_room, room.id, config,
@@ -257,11 +288,21 @@ class RoomManager:
             room.send_state_all()
         room.start_driver()
 
-    async def kick(self, room: Room, seat: int) -> None:
+    async def kick(self, room: Room, seat: int, *, by_host: bool = False) -> None:
+        """Remove the person of `seat`: before the start the seat is freed, after it a
+        bot keeps it. `by_host`: the host's removal, refused (``conflict``) once the game
+        is over, and during play for a seat a person is connected to (a tournament's
+        referee may replace any player)."""
         async with room.lock:
             s = room.seats.get(seat)
             if s is None or not 0 <= seat < room.size:
                 raise ProtocolError("invalid", 400, reason="seat_range")
+            if by_host and room.status not in ("open", "playing"):
+                reason = "expired" if room.status == "expired" else "game_over"
+                raise ProtocolError("conflict", 409, reason=reason)
+            if by_host and room.status == "playing" and any(
+                    c.seat == seat and not c.closed for c in room.conns):
+                raise ProtocolError("conflict", 409, reason="seat_connected")
             for c in list(room.conns):
                 if c.seat == seat:
                     c.send({"type": "error", "id": None, "code": "unauthorised",
@@ -274,8 +315,27 @@ class RoomManager:
                 s.bot, s.token_hash, s.away = TAKEOVER_LEVEL, None, False
                 room.bots[seat] = room.seat_bot(TAKEOVER_LEVEL, seat)
                 await self.writer.call(self.store.put_seat, room.id, s.row())
+        self.seen(room)
         room.broadcast_room()
         room.wake.set()
+
+
+def _history(room: Room, rows: list[ActionRow], lang: str, last: int) -> list[dict[str, Any]]:
+    """The narrated events of `rows` (a room's stored actions), the last `last` of them,
+    after its set-up's."""
+    play = room.adapter.begin(room.setup())
+    entries: list[dict[str, Any]] = []
+    opening = play.opening()
+    if opening and len(rows) < last:
+        entries.append({"seq": 0, "seat": TABLE, "action": "",
+                        "texts": play.narrate(opening, lang)})
+    first = len(rows) - last
+    for n, row in enumerate(rows):
+        events = play.apply(row.seat, room.adapter.parse_action(row.text))
+        if n >= first:
+            entries.append({"seq": row.seq, "seat": row.seat, "action": row.text,
+                            "texts": play.narrate(events, lang)})
+    return entries
 
 
 def settle_for_serving() -> None:
@@ -294,6 +354,3 @@ def settle_for_serving() -> None:
         found.warm_up()
     gcpolicy.settle()
 
-
-def _bot_name(level: str, seat: int) -> str:
-    return f"Bot {seat + 1} ({level})"

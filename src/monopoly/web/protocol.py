@@ -42,6 +42,7 @@ ERRORS: Final[dict[str, str]] = {
     "conflict": N_("Not possible now: {reason}"),
     "forbidden": N_("Not allowed: {reason}"),
     "unavailable": N_("The server could not store the action; nothing changed. Try again."),
+    "slow_down": N_("Too many chat messages: slow down and write again in a few seconds."),
 }
 
 # Reasons used with the codes above.
@@ -64,8 +65,20 @@ REASONS: Final[dict[str, str]] = {
     "clock": N_("the clock is a number of seconds from 1 to 3600, or null"),
     "policy": N_("the timeout policy is bot or forfeit"),
     "edition": N_("unknown edition"),
+    "names": N_("the board has no such set of street names"),
     "started": N_("the game is running"),
     "paused": N_("the referee has paused this table"),
+    # the host's removal of a seat, and a room left alone (monopoly.web.expiry)
+    "seat_connected": N_("a player who is connected cannot be removed during the game"),
+    "game_over": N_("the game is over"),
+    "expired": N_("the room was closed: nobody had been in it for too long"),
+    "board_only": N_("this is for the board game only"),  # the post-game summary
+    "options": N_("the options are a JSON object of rule options"),  # GET /api/rules
+    # the chat of a room (monopoly.web.chat)
+    "chat_spectator": N_("spectators can read the chat but not write in it"),
+    "chat_blank": N_("a chat message cannot be empty"),
+    "chat_too_long": N_("a chat message has at most 200 characters"),
+    "reaction": N_("unknown reaction"),
 }
 
 

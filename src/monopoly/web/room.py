@@ -31,7 +31,17 @@ from monopoly.core.events import Event
 from monopoly.core.protocol import GameCore
 from monopoly.core.seeds import room_bot_seed
 from monopoly.store import SNAPSHOT_EVERY, RoomRow, SeatRow
-from monopoly.web.games import TABLE, GameAdapter, GamePlay, Move, Player, Settings, Setup
+from monopoly.web.chat import RoomChat
+from monopoly.web.games import (
+    TABLE,
+    GameAdapter,
+    GamePlay,
+    Move,
+    Player,
+    Settings,
+    Setup,
+    bot_name,
+)
 from monopoly.web.protocol import ProtocolError, encode
 
 if TYPE_CHECKING:
@@ -70,6 +80,7 @@ class Connection:
     batch: bool = False
     queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
     closed: bool = False
+    log_asked: float = float("-inf")  # when it last asked for the log (time.monotonic)
 
     def send(self, message: dict[str, Any] | str) -> None:
         """Queue a message (a dict, or one already encoded with :func:`encode`)."""
@@ -129,6 +140,8 @@ class Room:
         self._decision_since = time.time()
         # a tournament table's referee has stopped play: nobody acts, no clock runs
         self.paused = False
+        self.active = row.updated  # when someone was last in it (monopoly.web.expiry)
+        self.chat = RoomChat()  # the players' chat: not part of the game
 
     # --- configuration
 
@@ -146,7 +159,13 @@ class Room:
         names = tuple(self.seats[n].nickname for n in range(self.size))
         started = self.config.get("started")
         return Setup(names, self.seed, self.settings,
-                     float(started) if started else time.time())
+                     float(started) if started else time.time(), self.bot_names())
+
+    def bot_names(self) -> dict[int, str]:
+        """The bot level of each seat whose bot plays under its default name (each reader
+        reads it in their language: :meth:`Setup.names_in`)."""
+        return {n: s.bot for n, s in self.seats.items()
+                if s.bot is not None and s.nickname == bot_name(s.bot, n)}
 
     @property
     def clock(self) -> int | None:
@@ -163,6 +182,8 @@ class Room:
             "game": self.adapter.name,
             "preset": self.config["preset"],
             "edition": self.config["edition"],
+            # the board's street names (a language of the edition's name sets), or null
+            "names": self.config.get("names"),
             "options": self.config.get("options") or {},
             "size": self.size,
             "seats": [
@@ -170,6 +191,8 @@ class Room:
                     "seat": n,
                     "nickname": s.nickname if s else None,
                     "bot": s.bot if s else None,
+                    # the name is the bot's default one, which each page writes in its language
+                    "default_name": bool(s and s.bot and s.nickname == bot_name(s.bot, n)),
                     "connected": n in connected,
                     "taken": s is not None,
                 }
@@ -235,7 +258,12 @@ class Room:
         self.bots = {
             s.seat: self.seat_bot(s.bot, s.seat) for s in self.seats.values() if s.bot is not None
         }
+        play.persons = self.person_seats  # the bots do not flood people with offers
         self._decision = None
+
+    def person_seats(self) -> frozenset[int]:
+        """The seats people play now (no bot plays them)."""
+        return frozenset(n for n, s in self.seats.items() if s.bot is None)
 
     def seat_bot(self, level: str, seat: int) -> Player:
         """The bot of `seat` (its seed: the room and the seat, the same after a restart)."""
@@ -323,12 +351,16 @@ class Room:
         assert play is not None
         told: dict[str, str] = {}
         states: dict[tuple[int | None, str], str] = {}
+        marks = play.marks(events)
         self._track_decision()
         for c in self.conns:
             if c.lang not in told:
-                told[c.lang] = encode({"type": "events", "seq": self.seq, "seat": seat,
-                                       "action": action.text(),
-                                       "texts": play.narrate(events, c.lang)})
+                message: dict[str, Any] = {"type": "events", "seq": self.seq, "seat": seat,
+                                           "action": action.text(),
+                                           "texts": play.narrate(events, c.lang)}
+                if marks is not None:
+                    message["marks"] = marks
+                told[c.lang] = encode(message)
             c.send(told[c.lang])
             key = (c.seat, c.lang)
             if key not in states:
@@ -372,6 +404,8 @@ class Room:
         """Check, commit, apply and broadcast one action of `seat` (TABLE: the table).
         Call with the lock held. Returns the action's seq. Raises :class:`ProtocolError`."""
         play = self.play
+        if self.status == "expired":
+            raise ProtocolError("conflict", 409, reason="expired")
         if self.status == "open" or play is None:
             raise ProtocolError("not_started")
         if self.status == "finished" or self.over:

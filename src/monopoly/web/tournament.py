@@ -30,6 +30,8 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from monopoly.board import actions as A
+from monopoly.board.edition import load_edition
+from monopoly.board.naming import default_names
 from monopoly.board.position import TABLE
 from monopoly.store import SeatRow, Store
 from monopoly.store.tournaments import TournamentBook
@@ -188,6 +190,8 @@ class Hall:
             "options": s.game_options(),  # the games' rules: as the simulator's
             "seats": len(table.players),
             "currency": s.currency,  # the championship's "M"
+            # every table reads the same street names: the edition's English ones
+            "names": default_names(load_edition(s.edition), "en"),
             "tournament": {"id": t.id, "round": r.number, "table": table.number},
         }
         room = await self.manager.create_seated(config, seats, token_hash(desk.token(CHIEF)))

@@ -31,6 +31,7 @@ from monopoly.i18n import gettext_noop as N_
 from monopoly.narration.board.rules_text import CHOICES as RULE_CHOICES
 from monopoly.narration.board.rules_text import LABELS as OPTION_LABELS
 from monopoly.narration.board.rules_text import PRESET_TITLES
+from monopoly.web.help_text import help_texts
 
 __all__ = ["TEXTS", "ui_texts"]
 
@@ -48,6 +49,23 @@ TEXTS: Final[Mapping[str, str]] = {
     "conn_online": N_("online"),
     "conn_offline": N_("offline: reconnecting…"),
     "conn_connecting": N_("connecting…"),
+    # the room's chat and its quick reactions (static/chat.js)
+    "chat": N_("Chat"),
+    "chat_message": N_("Chat message"),
+    "chat_placeholder": N_("Write to the table…"),
+    "chat_send": N_("Send"),
+    "chat_left": N_("{n} characters left"),
+    "chat_too_long": N_("A chat message has at most {n} characters."),
+    "chat_empty": N_("Nothing said yet."),
+    "chat_spectator": N_("Spectators can read the chat but not write in it."),
+    "chat_reactions": N_("Quick reactions"),
+    "chat_reacts": N_("{player} reacts: {reaction}"),
+    "reaction_thumbs_up": N_("Thumbs up"),
+    "reaction_laugh": N_("Laughing"),
+    "reaction_wow": N_("Surprised"),
+    "reaction_sad": N_("Sad"),
+    "reaction_angry": N_("Angry"),
+    "reaction_party": N_("Celebration"),
     # lobby
     "create_room": N_("Create a room"),
     "nickname": N_("Your nickname"),
@@ -61,6 +79,10 @@ TEXTS: Final[Mapping[str, str]] = {
     "seat_human": N_("A friend (invite link)"),
     "seat_free": N_("free seat"),
     "bot_level": N_("Bot ({level})"),
+    # a bot's default name (the server's monopoly.web.games.BOT_NAME: the same text)
+    "bot_name": N_("Bot {number} ({level})"),
+    "street_names": N_("Street names"),
+    "street_names_hint": N_("Every player sees these names, whatever their language."),
     "level_easy": N_("easy"),
     "level_medium": N_("medium"),
     "level_hard": N_("hard"),
@@ -101,6 +123,15 @@ TEXTS: Final[Mapping[str, str]] = {
     "spectator_note": N_("Without a seat you watch the game as a spectator."),
     "you": N_("you"),
     "seat_lost": N_("You no longer have a seat in this room: you are watching."),
+    # the seat link: the player's own seat, taken up again on another device
+    "seat_link": N_("Your seat link (to play on another device)"),
+    "seat_link_note": N_("Open this link on your phone or another computer to go on playing "
+                         "your seat there."),
+    "seat_link_warning": N_("Whoever has this link plays your seat: send it to nobody else."),
+    "copy_seat_link": N_("Copy my seat link"),
+    "seat_link_select": N_("The link is selected: copy it with Ctrl+C (on a phone: hold it, "
+                           "then Copy)."),
+    "room_expired": N_("This room was closed: nobody had been in it for too long."),
     # the game
     "log": N_("What happened"),
     "log_empty": N_("Nothing yet."),
@@ -159,6 +190,21 @@ TEXTS: Final[Mapping[str, str]] = {
     "trade_with": N_("Trade with"),
     "you_give": N_("You give"),
     "you_get": N_("You get from {player}"),
+    "trade_has_cash": N_("has {amount}"),
+    "strip_label": N_("The squares around your token"),
+    # the top bar's switches
+    "motion_on": N_("Animations are on (click to turn them off)"),
+    "motion_off": N_("Animations are off (click to turn them on)"),
+    "sound_on": N_("Sounds are on (click to mute)"),
+    "sound_off": N_("Sounds are off (click to turn them on)"),
+    "trade_cash_over": N_("{player} has only {amount}."),
+    "trade_cash_over_you": N_("You have only {amount}."),
+    "trade_cash_whole": N_("Enter a whole amount, 0 or more."),
+    "trade_completes_group": N_("This trade completes the {group} group for {player}."),
+    "group_complete": N_("complete group"),
+    "offer_rejected": N_("{player} rejected your offer."),
+    "offer_accepted": N_("{player} accepted your offer."),
+    "offer_countered": N_("{player} answered your offer with a counter-offer."),
     "no_properties": N_("no properties"),
     "send_offer": N_("Send the offer"),
     "send_counter": N_("Send the counter-offer"),
@@ -195,6 +241,29 @@ TEXTS: Final[Mapping[str, str]] = {
     "replay_last": N_("To the end"),
     "replay_step": N_("Action {n} of {total}"),
     "replay_start": N_("The start of the game, before the first action."),
+    # the post-game summary of a finished board game (static/postgame.js)
+    "postgame_title": N_("How the game went"),
+    "postgame_chart": N_("Net worth after each turn"),
+    "postgame_turn": N_("Turn"),
+    "postgame_player": N_("Player"),
+    "postgame_rents": N_("Rent"),
+    "postgame_rent_received": N_("Received"),
+    "postgame_rent_paid": N_("Paid"),
+    "postgame_dice": N_("Dice"),
+    "postgame_throws": N_("Throws"),
+    "postgame_doubles": N_("Doubles (expected)"),
+    "postgame_of_expected": N_("{n} ({expected})"),
+    "postgame_mean_throw": N_("Average throw (expected)"),
+    "postgame_rent_luck": N_("Rent luck"),
+    "postgame_lucky": N_("lucky by {amount}"),
+    "postgame_unlucky": N_("unlucky by {amount}"),
+    "postgame_even": N_("as expected"),
+    "postgame_luck_note": N_(
+        "Rent luck: the rent each player's throws were expected to cost, from the exact odds"
+        " of the dice and the cards on the squares they stood on and who owned what at the"
+        " time, less the rent they really owed."
+    ),
+    "postgame_error": N_("The summary of the game could not be loaded: {message}"),
     # errors shown by the page
     "error_offline": N_("Not connected to the server: wait a moment."),
     "error_load": N_("Could not load the list."),
@@ -234,6 +303,9 @@ TEXTS: Final[Mapping[str, str]] = {
     "deal_results": N_("Results: the winner, then by the value of bank and properties"),
     "deal_no_cards": N_("no cards"),
     "deal_millions": N_("{n}M"),
+    "deal_on_turn": N_("On turn"),  # the mark of the table whose turn it is
+    "deal_answering": N_("Answering"),  # the mark of a table answering an action
+    "deal_cancel_card": N_("Choose another card"),  # puts the chosen card back in the hand
 }
 
 @cache
@@ -243,6 +315,7 @@ def _texts(lang: str) -> Mapping[str, str]:
     out.update({f"option_{name}": t.gettext(msgid) for name, msgid in OPTION_LABELS.items()})
     out.update({f"choice_{value}": t.gettext(msgid) for value, msgid in RULE_CHOICES.items()})
     out.update({f"preset_{name}": t.gettext(msgid) for name, msgid in PRESET_TITLES.items()})
+    out.update(help_texts(t))  # the help dialog's texts, the presets' descriptions
     return out
 
 

@@ -19,7 +19,10 @@ from monopoly.board.options import PRESET_OPTIONS, RuleSet, option_names, option
 from monopoly.i18n import Translator, translation
 from monopoly.i18n import gettext_noop as N_
 
-__all__ = ["LABELS", "PRESET_TITLES", "describe", "preset"]
+__all__ = [
+    "LABELS", "PRESET_ABOUT", "PRESET_TITLES", "SECTION_TITLES", "describe", "preset",
+    "preset_rules", "preset_title",
+]
 
 # One label per option, in the order of the rule set.
 LABELS: Final[dict[str, str]] = {
@@ -91,6 +94,37 @@ PRESET_TITLES: Final[dict[str, str]] = {
     "house": N_("House rules"),
 }
 
+# one line about each preset: what it changes, for the lobby and the page's help
+PRESET_ABOUT: Final[dict[str, str]] = {
+    "classic": N_("The rules as printed: unsold property is auctioned; the last player "
+                  "not bankrupt wins."),
+    "czech": N_("Salary already on the start square, income tax a flat sum or 10 %, building "
+                "only where you land; ends at the 2nd bankruptcy."),
+    "short": N_("Two paid title deeds dealt at the start, a hotel after 3 houses; ends at "
+                "the 2nd bankruptcy, the richest wins."),
+    "timed": N_("Two paid title deeds dealt at the start; when the 60 minutes are up, the "
+                "richest wins."),
+    "tournament": N_("Three free title deeds, sealed bids, 30-second negotiations; after 45 "
+                     "minutes the richest wins."),
+    "house": N_("Popular house rules: a Free Parking pot, loans between players, no rent "
+                "for an owner in jail, no buying on the first lap."),
+}
+
+# the sections of docs/rules.md the options come from, by the number option_section gives
+SECTION_TITLES: Final[dict[str, str]] = {
+    "1": N_("Setup"),
+    "2": N_("A turn"),
+    "3": N_("Buying and auctions"),
+    "4": N_("Rent"),
+    "5": N_("Cards"),
+    "6": N_("Taxes"),
+    "7": N_("Jail"),
+    "8": N_("Buildings"),
+    "9": N_("Money trouble, trades, bankruptcy"),
+    "9a": N_("Money trouble, trades, bankruptcy"),
+    "11": N_("End of the game"),
+}
+
 _MONEY_OPTIONS: Final = frozenset(
     {"starting_cash", "go_salary", "jail_card_max_price", "income_tax", "luxury_tax",
      "jail_fine", "target_worth"}
@@ -138,3 +172,12 @@ def preset_title(name: str, lang: str = "en") -> str:
     if name not in PRESET_OPTIONS:
         preset(name)  # raises the error naming it
     return translation(lang).gettext(PRESET_TITLES[name])
+
+
+def preset_rules(name: str, rules: RuleSet, lang: str = "en",
+                 currency: str = "$") -> dict[str, Any]:
+    """The rules of the preset `name` in words: its title and :func:`describe`'s lines of
+    `rules` (the preset, perhaps with options set on top); what ``monopoly rules --json``
+    writes and the page's help shows (``GET /api/rules``)."""
+    return {"preset": name, "title": preset_title(name, lang), "lang": lang,
+            "rules": describe(rules, lang, currency)}

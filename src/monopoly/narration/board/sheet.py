@@ -26,7 +26,7 @@ A game that was stopped before its end gets a sheet too (ranked by net worth, re
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
 from monopoly.board import events as E
@@ -153,7 +153,7 @@ def _player_assets(
         total = 0  # docs/rules.md §11: a bankrupt player is worth nothing
     return {
         "seat": seat,
-        "name": view.name(seat),
+        "name": narrator.who(seat),
         "bankrupt": bool(bankrupt),
         "cash": cash,
         "properties": properties,
@@ -184,18 +184,21 @@ def _ranking(view: SeatView, totals: list[int]) -> tuple[str, int | None, list[i
 
 
 def score_sheet(
-    game: Game | SeatView, events: Iterable[E.Event] | None = None, lang: str = "en"
+    game: Game | SeatView, events: Iterable[E.Event] | None = None, lang: str = "en",
+    names: Sequence[str] | None = None,
 ) -> dict[str, Any]:
     """The score sheet of a game (read through its public view: a spectator's
     :class:`~monopoly.board.view.SeatView`, or the game's) in ``lang`` (en, cs, ru),
     JSON-serialisable.
 
-    ``events``: the table's events (default: the game's own), narrated in ``lang``. Money
-    is in integers of the edition's ``currency``."""
+    ``events``: the table's events (default: the game's own), narrated in ``lang``;
+    ``names``: the seats' names as the reader reads them (default: the game's). Money is
+    in integers of the edition's ``currency``."""
     view = game if isinstance(game, SeatView) else game.seat_view(None)
     t = translation(lang)
     edition = view.edition
-    narrator = Narrator.for_view(view, lang)
+    seat_names = list(names) if names is not None else [view.name(s) for s in range(view.seats)]
+    narrator = Narrator(edition, seat_names, lang, view.hotel_level)
     if events is None:
         events = view.events()
     lines = narrator.story(events)
@@ -228,16 +231,16 @@ def score_sheet(
             "reason": reason,
             "reason_text": reason_text,
             "winner": winner,
-            "winner_name": None if winner is None else view.name(winner),
+            "winner_name": None if winner is None else seat_names[winner],
         },
-        "seats": [{"seat": s, "name": view.name(s)} for s in range(view.seats)],
+        "seats": [{"seat": s, "name": seat_names[s]} for s in range(view.seats)],
         "events": lines,
         "players": players,
         "ranking": [
             {
                 "rank": rank,
                 "seat": seat,
-                "name": view.name(seat),
+                "name": seat_names[seat],
                 "total": players[seat]["total"],
                 "bankrupt": players[seat]["bankrupt"],
             }

@@ -43,8 +43,8 @@ from __future__ import annotations
 
 import importlib
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import ClassVar, Final, Generic, Protocol, TypeVar
 
 from fastapi import APIRouter
@@ -52,6 +52,7 @@ from fastapi import APIRouter
 from monopoly.core.events import Event
 from monopoly.core.protocol import GameCore
 from monopoly.core.registry import make, restore, spec
+from monopoly.i18n import gettext_noop as N_
 from monopoly.i18n import translation
 from monopoly.web.protocol import ProtocolError, encode
 
@@ -67,6 +68,7 @@ __all__ = [
     "Setup",
     "adapter",
     "adapters",
+    "bot_name",
     "new_game",
     "register",
     "restored",
@@ -107,16 +109,21 @@ class Settings:
     seats: int
     # the money's symbol instead of the edition's (a tournament's "M"); None: the edition's
     currency: str | None = None
+    # the board's street names, the same for every seat: a language of the edition's name
+    # sets (monopoly.board.naming: "en" US names, "ru" Moscow names); None: the game's own
+    names: str | None = None
 
     @classmethod
     def of_config(cls, config: Mapping[str, object]) -> Settings:
         """The settings of a stored room's configuration."""
         options = config.get("options")
         currency = config.get("currency")
+        names = config.get("names")
         return cls(str(config["preset"]), str(config.get("edition") or "standard"),
                    dict(options) if isinstance(options, dict) else {},
                    int(str(config["seats"])),
-                   currency if isinstance(currency, str) and currency else None)
+                   currency if isinstance(currency, str) and currency else None,
+                   names if isinstance(names, str) and names else None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +135,30 @@ class Setup:
     seed: int
     settings: Settings
     started: float
+    # the lobby's bot level of each seat that plays under its default name ("Bot 2
+    # (hard)"): those names are written in each reader's language (:meth:`names_in`)
+    bot_names: Mapping[int, str] = field(default_factory=dict)
+
+    def names_in(self, lang: str) -> tuple[str, ...]:
+        """The seats' names as a reader of `lang` reads them: a person's nickname as it
+        is, a bot's default name in `lang` ("Robot 2 (těžký)")."""
+        if not self.bot_names:
+            return self.names
+        return tuple(
+            bot_name(self.bot_names[n], n, lang) if n in self.bot_names else name
+            for n, name in enumerate(self.names)
+        )
+
+
+def bot_name(level: str, seat: int, lang: str = "en") -> str:
+    """The default name of a bot of the lobby's `level` in `seat`, in `lang`: "Bot 2
+    (hard)" (the record keeps the English one)."""
+    t = translation(lang)
+    return t.gettext(BOT_NAME).format(number=seat + 1, level=t.gettext(level))
+
+
+#: the default name of a seat's bot (the page's catalog has the same text, "bot_name")
+BOT_NAME: Final = N_("Bot {number} ({level})")
 
 
 class GamePlay(ABC, Generic[G]):
@@ -137,6 +168,9 @@ class GamePlay(ABC, Generic[G]):
     def __init__(self, game: G, setup: Setup) -> None:
         self._game = game
         self.setup = setup
+        # the seats people play (no bot) now: the room sets it; the game's bots are
+        # courteous to them (a board bot's trade offers: monopoly.web.games.offers)
+        self.persons: Callable[[], Collection[int]] = _nobody
 
     @property
     def game(self) -> G:
@@ -180,10 +214,16 @@ class GamePlay(ABC, Generic[G]):
     def narrate(self, events: Sequence[Event], lang: str) -> list[str]:
         """An action's events in words, in `lang`."""
 
+    def marks(self, events: Sequence[Event]) -> list[str | None] | None:
+        """What each event is for the page's popups ("rent", "tax", "card", "auction",
+        "jail", "bankrupt", or None for the rest), in the order of the narrated texts;
+        None where the game marks none."""
+        return None
+
     def reason(self, reason: str, lang: str) -> str:
         """The core's reason for refusing an action, in `lang` (seats by number from 1
         and name, as the players know them)."""
-        return translation(lang).text(reason, seats=self.setup.names)
+        return translation(lang).text(reason, seats=self.setup.names_in(lang))
 
     # --- who plays for a seat
 
@@ -240,8 +280,10 @@ class GameAdapter(ABC, Generic[G]):
 
     @abstractmethod
     def settings(self, preset_name: str | None, edition: str | None,
-                 options: Mapping[str, object], seats: int) -> Settings:
-        """A new room's settings, with the game's defaults for what is not given;
+                 options: Mapping[str, object], seats: int,
+                 names: str | None = None) -> Settings:
+        """A new room's settings, with the game's defaults for what is not given
+        (`names`: the board's set of street names, where the game has a board);
         :class:`ProtocolError` ``invalid`` (naming what) for what the game does not take."""
 
     def check_seats(self, seats: int) -> None:
@@ -290,14 +332,20 @@ class GameAdapter(ABC, Generic[G]):
         """The record's action lines, from the stored ``(seat, text)`` rows."""
 
     @abstractmethod
-    def replay(self, lines: list[str], lang: str) -> JSON:
+    def replay(self, lines: list[str], lang: str, setup: Setup | None = None) -> JSON:
         """A finished game's record step by step, in `lang` (docs/protocol.md, "The
-        replay of a finished game")."""
+        replay of a finished game"); with the room's `setup`, its seats' names and its
+        board's names as a reader of `lang` reads them."""
 
-    def sheet(self, lines: list[str], lang: str) -> str:
+    def sheet(self, lines: list[str], lang: str, setup: Setup | None = None) -> str:
         """The score sheet of a finished game (its record's lines) as an HTML page in
-        `lang`, where the game has one (:attr:`has_sheet`)."""
+        `lang`, where the game has one (:attr:`has_sheet`); `setup` as for
+        :meth:`replay`."""
         raise ProtocolError("invalid", 400, reason="a score sheet is for the board game")
+
+
+def _nobody() -> tuple[int, ...]:
+    return ()
 
 
 def new_game(game_class: type[T], name: str, setup: Setup, rules: object,

@@ -33,14 +33,17 @@ from typing import Any, ClassVar, Final
 from fastapi import APIRouter
 
 from monopoly.board import actions as A
+from monopoly.board import events as E
 from monopoly.board.clocks import TableClock
 from monopoly.board.edition import load_edition
 from monopoly.board.game import TABLE as BOARD_TABLE
 from monopoly.board.game import Game
+from monopoly.board.naming import default_names, name_sets, named
 from monopoly.board.options import PRESET_OPTIONS, PRESETS, RuleSet, preset
 from monopoly.board.record import RECORD_FORMAT, header
 from monopoly.board.record import moves as record_moves
 from monopoly.board.record import replay as replay_record
+from monopoly.board.view import SeatView
 from monopoly.bots import make_bot
 from monopoly.bots.board.base import Bot
 from monopoly.core.errors import MonopolyError
@@ -54,12 +57,14 @@ from monopoly.web.games import (
     TABLE,
     GameAdapter,
     GamePlay,
+    Move,
     Settings,
     Setup,
     new_game,
     register,
     restored,
 )
+from monopoly.web.games.offers import OfferBook, courteous_choice
 from monopoly.web.protocol import ProtocolError, encode
 from monopoly.web.replay import play_steps
 
@@ -78,6 +83,7 @@ __all__ = [
 ]
 
 EDITIONS: Final = ("standard", "uk", "disney")
+OFFERS_KEY: Final = "room_offers"  # a room's snapshot: the book of its bots' offers
 assert BOARD_TABLE == TABLE  # the table's seat in the store and the record
 
 
@@ -129,9 +135,12 @@ class LabelCache:
     the seats' names and the edition of a game never change, so one per language serves
     the whole game."""
 
-    __slots__ = ("_narrators", "encoded", "texts")
+    __slots__ = ("_narrators", "encoded", "names", "texts")
 
-    def __init__(self) -> None:
+    def __init__(self, names: Callable[[str], Sequence[str]] | None = None) -> None:
+        # the seats' names in a language (a bot's default name is each reader's); None:
+        # the game's own
+        self.names = names
         self.texts: dict[tuple[object, ...], str] = {}
         self._narrators: dict[str, tuple[Game, Narrator]] = {}
         # the JSON text of an entry with its label (see legal_text)
@@ -141,7 +150,9 @@ class LabelCache:
         """The narrator of `game` in `lang` (built once per game)."""
         kept = self._narrators.get(lang)
         if kept is None or kept[0] is not game:
-            kept = self._narrators[lang] = (game, Narrator.for_game(game, lang))
+            names = game.seat_names if self.names is None else self.names(lang)
+            kept = self._narrators[lang] = (
+                game, Narrator(game.edition, list(names), lang, game.hotel_level))
         return kept[1]
 
 
@@ -225,9 +236,12 @@ def state_message(
     }
 
 
-def board_json(edition_key: str, lang: str) -> dict[str, Any]:
-    """The 40 squares of an edition with their names in `lang`, and its token names."""
+def board_json(edition_key: str, lang: str, names: str | None = None) -> dict[str, Any]:
+    """The 40 squares of an edition with their names in `lang` (its streets named from the
+    set `names`, where given: :func:`monopoly.board.naming.named`), and its token names."""
     ed = load_edition(edition_key)
+    if names is not None:
+        ed = named(ed, names)
 
     def name(names: Any) -> str:
         return str(names.get(lang) or names["en"])
@@ -293,12 +307,14 @@ class ViewParts:
         return text
 
 
-def replay_steps(lines: list[str], lang: str) -> dict[str, Any]:
+def replay_steps(lines: list[str], lang: str, setup: Setup | None = None) -> dict[str, Any]:
     """The replay of a record (its lines: a header, then ``[seat, "action"]`` lines) in
     `lang`: ``start`` (the board before the first action), ``start_texts`` (the events of
-    the set-up) and ``steps``, one per action line."""
-    game = replay_record(lines[:1], events=True)  # the set-up only: the actions follow
-    narrator = Narrator.for_game(game, lang)
+    the set-up) and ``steps``, one per action line; with the room's `setup`, the seats'
+    names in `lang` and the board's names (:func:`_in_room`)."""
+    game = _in_room(replay_record(lines[:1], events=True), setup)  # the set-up only
+    names = [p.name for p in game.players] if setup is None else list(setup.names_in(lang))
+    narrator = Narrator(game.edition, names, lang, game.hotel_level)
 
     def label_of(seat: int, action: A.Action) -> str:
         if seat == TABLE:
@@ -309,7 +325,7 @@ def replay_steps(lines: list[str], lang: str) -> dict[str, Any]:
         "lang": lang,
         "edition": game.edition.key,
         "hotel_level": game.hotel_level,
-        "seats": [p.name for p in game.players],
+        "seats": names,
         **play_steps(game, game.events, record_moves(lines[1:]), _public_view, label_of,
                      narrator.sentences),
     }
@@ -326,23 +342,39 @@ def _public_view(game: Game) -> dict[str, Any]:
 
 @dataclass(slots=True)
 class _Seated:
-    """A board bot in its seat: it sees the seat's view and legal entries only."""
+    """A board bot in its seat: it sees the seat's view and legal entries only. In a
+    room's game (`play`), it does not flood the room's people with trade offers
+    (:mod:`monopoly.web.games.offers`)."""
 
     bot: Bot
     game: Game
     seat: int
+    play: BoardPlay | None = None
+    seed: int = 0
 
     def move(self) -> A.Action:
-        return self.bot.choose(self.game.seat_view(self.seat), self.game.legal_actions(self.seat))
+        view = self.game.seat_view(self.seat)
+        legal = self.game.legal_actions(self.seat)
+        people = () if self.play is None else self.play.persons()
+        if not people:  # bots alone: exactly as they play anywhere
+            return self.bot.choose(view, legal)
+        assert self.play is not None
+        return courteous_choice(self.bot.choose, view, legal, self.game, self.seat,
+                                self.play.offers, people, self._caretaker)
+
+    def _caretaker(self, view: SeatView, legal: list[A.LegalEntry]) -> A.Action:
+        return make_bot("caretaker", self.seed).choose(view, legal)
 
 
 class BoardPlay(GamePlay[Game]):
     """One room's board game: the labels and narrators of its texts (the seats' names and
     the edition never change), the encoded parts of its views, the table's clocks."""
 
-    def __init__(self, game: Game, setup: Setup) -> None:
+    def __init__(self, game: Game, setup: Setup, offers: OfferBook | None = None) -> None:
         super().__init__(game, setup)
-        self.labels = LabelCache()
+        self.offers = OfferBook() if offers is None else offers  # the bots' trade offers
+        self.offers.after(game)
+        self.labels = LabelCache(setup.names_in)
         self._view_parts = ViewParts()
         self.table = TableClock(game.rules, time.time)
         self.table.start = setup.started
@@ -350,6 +382,19 @@ class BoardPlay(GamePlay[Game]):
     def use_clock(self, now: Callable[[], float]) -> None:
         self.table = TableClock(self.game.rules, now)
         self.table.start = 0.0
+
+    def apply(self, seat: int, move: Move) -> Sequence[Event]:
+        self.offers.before(self.game, seat, move)
+        events = super().apply(seat, move)
+        self.offers.after(self.game)
+        return events
+
+    def snapshot(self) -> JSON:
+        """The game's snapshot, and the book of the bots' offers while it holds any."""
+        data = self.game.snapshot()
+        if self.offers:
+            data[OFFERS_KEY] = self.offers.to_json()
+        return data
 
     def forget_events(self) -> None:
         if self.game.events is not None:
@@ -363,8 +408,9 @@ class BoardPlay(GamePlay[Game]):
     def state(self, seat: int | None, lang: str, *, seq: int, status: str,
               clock: JSON | None) -> JSON:
         game = self.game
-        return state_message(game, seat, lang, seq=seq, status=status, labels=self.labels,
-                             narrator=self.labels.narrator(game, lang), clock=clock)
+        return {**state_message(game, seat, lang, seq=seq, status=status, labels=self.labels,
+                                narrator=self.labels.narrator(game, lang), clock=clock),
+                "names": self.setup.names_in(lang)}
 
     def state_text(self, seat: int | None, lang: str, *, seq: int, status: str,
                    clock: JSON | None) -> str:
@@ -386,17 +432,22 @@ class BoardPlay(GamePlay[Game]):
             "waiting": waiting,
             "board": {"edition": game.edition.key, "currency": game.edition.currency},
             "clock": clock,
+            "names": self.setup.names_in(lang),
         })
         return f'{head[:-1]},"legal":{legal_text(game, seat, lang, self.labels)},{tail[1:]}'
 
     def narrate(self, events: Sequence[Event], lang: str) -> list[str]:
         return self.labels.narrator(self.game, lang).sentences(list(events))
 
+    def marks(self, events: Sequence[Event]) -> list[str | None] | None:
+        out: list[str | None] = [_mark(e) for e in events]
+        return out if any(out) else None
+
     def reason(self, reason: str, lang: str) -> str:
-        return translation(lang).text(reason, self.game.edition, seats=self.setup.names)
+        return translation(lang).text(reason, self.game.edition, seats=self.setup.names_in(lang))
 
     def bot(self, level: str, seat: int, seed: int) -> _Seated:
-        return _Seated(make_bot(level, seed), self.game, seat)
+        return _Seated(make_bot(level, seed), self.game, seat, self, seed)
 
     def caretaker(self, seat: int, seed: int) -> A.Action:
         """Never bids the seat's money away, mortgages only what a debt needs
@@ -428,9 +479,11 @@ class BoardAdapter(GameAdapter[Game]):
     has_sheet: ClassVar[bool] = True
 
     def settings(self, preset_name: str | None, edition: str | None,
-                 options: Mapping[str, object], seats: int) -> Settings:
+                 options: Mapping[str, object], seats: int,
+                 names: str | None = None) -> Settings:
         """A preset of docs/rules.md §12 (classic by default) and its options, an edition
-        (standard by default), 2-8 seats."""
+        (standard by default), 2-8 seats, one of the edition's sets of street names
+        (:mod:`monopoly.board.naming`; by default its English names)."""
         name = spec(self.name).default_preset if preset_name is None else preset_name
         if name not in PRESETS:
             raise ProtocolError("invalid", 400, reason=f"preset {name!r}")
@@ -442,7 +495,11 @@ class BoardAdapter(GameAdapter[Game]):
         except (MonopolyError, TypeError) as exc:
             raise ProtocolError("invalid", 400, reason=translation("en").error(exc)) from exc
         self.check_seats(seats)
-        return Settings(name, edition, dict(options), seats)
+        sets = name_sets(load_edition(edition))
+        names = default_names(load_edition(edition), "en") if names is None else names
+        if names not in sets:
+            raise ProtocolError("invalid", 400, reason="names")
+        return Settings(name, edition, dict(options), seats, names=names)
 
     def rules(self, settings: Settings) -> RuleSet:
         return preset(settings.preset, **settings.options)
@@ -469,7 +526,12 @@ class BoardAdapter(GameAdapter[Game]):
             "presets": [{"name": p, "options": PRESET_OPTIONS[p]} for p in PRESETS],
             "editions": [
                 {"key": e, "name": str(load_edition(e).names.get(lang)
-                                       or load_edition(e).names["en"])}
+                                       or load_edition(e).names["en"]),
+                 # the sets of street names a room may play with, and the one a reader
+                 # of `lang` gets unless the host chooses
+                 "name_sets": [{"key": k, "name": v.get(lang) or v["en"]}
+                               for k, v in name_sets(load_edition(e)).items()],
+                 "names": default_names(load_edition(e), lang)}
                 for e in EDITIONS
             ],
             "options": options,
@@ -479,10 +541,13 @@ class BoardAdapter(GameAdapter[Game]):
         router = APIRouter()
 
         @router.get("/api/board")
-        async def board(edition: str = "standard", lang: str = "en") -> dict[str, Any]:
+        async def board(edition: str = "standard", lang: str = "en",
+                        names: str | None = None) -> dict[str, Any]:
             if edition not in EDITIONS:
                 raise ProtocolError("invalid", 400, reason="edition")
-            return board_json(edition, lang if lang in LANGUAGES else "en")
+            if names is not None and names not in name_sets(load_edition(edition)):
+                raise ProtocolError("invalid", 400, reason="names")
+            return board_json(edition, lang if lang in LANGUAGES else "en", names)
 
         return router
 
@@ -493,10 +558,12 @@ class BoardAdapter(GameAdapter[Game]):
     def begin(self, setup: Setup) -> BoardPlay:
         game = new_game(Game, self.name, setup, self.rules(setup.settings),
                         edition=setup.settings.edition)
-        return BoardPlay(_in_currency(game, setup.settings.currency), setup)
+        return BoardPlay(_in_room(game, setup), setup)
 
     def resume(self, setup: Setup, snapshot: JSON) -> BoardPlay:
-        return BoardPlay(_in_currency(restored(Game, snapshot), setup.settings.currency), setup)
+        data = dict(snapshot)
+        offers = OfferBook.from_json(data.pop(OFFERS_KEY)) if OFFERS_KEY in data else None
+        return BoardPlay(_in_room(restored(Game, data), setup), setup, offers)
 
     def parse_action(self, text: str) -> A.Action:
         return A.parse_action(text)
@@ -521,21 +588,48 @@ class BoardAdapter(GameAdapter[Game]):
         """``[seat, "action"]`` (JSON) lines (RECORD_FORMAT)."""
         return [json.dumps([seat, text], ensure_ascii=False) for seat, text in rows]
 
-    def replay(self, lines: list[str], lang: str) -> JSON:
-        return replay_steps(lines, lang)
+    def replay(self, lines: list[str], lang: str, setup: Setup | None = None) -> JSON:
+        return replay_steps(lines, lang, setup)
 
-    def sheet(self, lines: list[str], lang: str) -> str:
+    def sheet(self, lines: list[str], lang: str, setup: Setup | None = None) -> str:
         from monopoly.narration.board.sheet import render_sheet_html, score_sheet
 
-        game = replay_record(lines, events=True)
-        return render_sheet_html(score_sheet(game, lang=lang), lang)
+        game = _in_room(replay_record(lines, events=True), setup)
+        names = None if setup is None else setup.names_in(lang)
+        return render_sheet_html(score_sheet(game, lang=lang, names=names), lang)
 
 
-def _in_currency(game: Game, currency: str | None) -> Game:
-    """`game` with its money written in `currency` (a tournament's "M"): only the words
-    change, never the rules or the record (which name the edition)."""
-    if currency is not None and currency != game.edition.currency:
-        game.edition = dataclasses.replace(game.edition, currency=currency)
+# the card's own text is the popup of a card (its payment, if any, is told by the log)
+_PAID_MARKS: Final = {"rent": "rent", "tax": "tax", "income_tax": "tax", "jail_fine": "jail"}
+
+
+def _mark(e: Event) -> str | None:
+    """The popup an event gets on the page (BoardPlay.marks)."""
+    if isinstance(e, E.Paid):
+        return _PAID_MARKS.get(e.reason)
+    if isinstance(e, E.CardDrawn):
+        return "card"
+    if isinstance(e, E.AuctionWon):
+        return "auction"
+    if isinstance(e, E.Jailed):
+        return "jail"
+    if isinstance(e, E.Bankrupt):
+        return "bankrupt"
+    return None
+
+
+def _in_room(game: Game, setup: Setup | None) -> Game:
+    """`game` in its room's words: its money written in the room's currency (a
+    tournament's "M") and its streets named as the room's board names them
+    (:func:`monopoly.board.naming.named`); only the words change, never the rules or the
+    record (which name the edition)."""
+    if setup is None:
+        return game
+    settings = setup.settings
+    if settings.names is not None:
+        game.edition = named(game.edition, settings.names)
+    if settings.currency is not None and settings.currency != game.edition.currency:
+        game.edition = dataclasses.replace(game.edition, currency=settings.currency)
     return game
 
 

@@ -157,13 +157,15 @@ class DealCaretaker:
         raise ValueError("no legal entry to take")
 
 
-def replay_steps(lines: list[str], lang: str) -> dict[str, Any]:
+def replay_steps(lines: list[str], lang: str,
+                 names: Sequence[str] | None = None) -> dict[str, Any]:
     """The replay of a Monopoly Deal record (its lines: a header, then ``<seat> <action>``
     lines) in `lang`, shaped as the board game's: ``start``, ``start_texts`` (the deal of
     the hands), ``steps``; each step's ``label`` is the button text the acting seat had
     for its action."""
     game = replay_record(lines[:1], events=True)  # the deal only: the actions follow
-    narrator = DealNarrator(game.deck, game.seat_names, lang)
+    names = list(game.seat_names if names is None else names)
+    narrator = DealNarrator(game.deck, names, lang)
 
     def label_of(seat: int, action: DA.Action) -> str:
         return narrator.label(game.view(seat), action)
@@ -172,7 +174,7 @@ def replay_steps(lines: list[str], lang: str) -> dict[str, Any]:
         "lang": lang,
         "game": GAME,
         "deck": game.deck.key,
-        "seats": list(game.seat_names),
+        "seats": names,
         **play_steps(game, game.events, record_moves(lines[1:]), _public_view, label_of,
                      narrator.sentences),
     }
@@ -217,7 +219,8 @@ class DealPlay(GamePlay[Game]):
     def narrator(self, lang: str) -> DealNarrator:
         n = self._narrators.get(lang)
         if n is None:
-            n = self._narrators[lang] = DealNarrator(self.game.deck, self.game.seat_names, lang)
+            n = self._narrators[lang] = DealNarrator(self.game.deck, self.setup.names_in(lang),
+                                                     lang)
         return n
 
     def state(self, seat: int | None, lang: str, *, seq: int, status: str,
@@ -238,6 +241,7 @@ class DealPlay(GamePlay[Game]):
             "waiting": game.pending_seats(),
             "board": {"game": GAME, "deck": game.deck.key},
             "clock": clock,
+            "names": self.setup.names_in(lang),
         }
 
     def narrate(self, events: Sequence[Event], lang: str) -> list[str]:
@@ -269,9 +273,13 @@ class DealAdapter(GameAdapter[Game]):
     seats: ClassVar[tuple[int, int]] = (2, 5)
 
     def settings(self, preset_name: str | None, edition: str | None,
-                 options: Mapping[str, object], seats: int) -> Settings:
+                 options: Mapping[str, object], seats: int,
+                 names: str | None = None) -> Settings:
         """A preset of the Deal (official by default) and its options, the standard deck,
-        2-5 seats (docs/deal-rules.md § Players and hidden information)."""
+        2-5 seats (docs/deal-rules.md § Players and hidden information); no board, so
+        no street names."""
+        if names is not None:
+            raise ProtocolError("invalid", 400, reason="names")
         name = spec(self.name).default_preset if preset_name is None else preset_name
         if name not in PRESETS:
             raise ProtocolError("invalid", 400, reason=f"preset {name!r}")
@@ -342,8 +350,8 @@ class DealAdapter(GameAdapter[Game]):
         ``monopoly verify`` and :func:`monopoly.deal.record.replay` read)."""
         return [f"{seat} {text}" for seat, text in rows]
 
-    def replay(self, lines: list[str], lang: str) -> JSON:
-        return replay_steps(lines, lang)
+    def replay(self, lines: list[str], lang: str, setup: Setup | None = None) -> JSON:
+        return replay_steps(lines, lang, None if setup is None else setup.names_in(lang))
 
 
 register(DealAdapter())

@@ -36,6 +36,9 @@ class CreateRoom(BaseModel):
     nickname: str = ""
     clock: int | None = None
     timeout_policy: str = "bot"
+    names: str | None = Field(
+        None, description="the board's street names, the same for every seat: a language of "
+        "the edition's name sets (GET /api/meta: editions[].name_sets); none: its English names")
 
 
 class JoinRoom(BaseModel):
@@ -108,7 +111,8 @@ def lobby_router(manager: Callable[[], RoomManager]) -> APIRouter:
     @router.post("/api/rooms")
     async def create_room(body: CreateRoom) -> dict[str, Any]:
         game = adapter(body.game)
-        settings = game.settings(body.preset, body.edition, body.options, body.seats)
+        settings = game.settings(body.preset, body.edition, body.options, body.seats,
+                                 body.names)
         bots: dict[int, str] = {}
         for key, level in body.bots.items():
             if not key.isdigit() or not 0 <= int(key) < body.seats or level not in LEVELS:
@@ -122,7 +126,7 @@ def lobby_router(manager: Callable[[], RoomManager]) -> APIRouter:
         room, host, seat, token = await manager().create(
             settings.preset, settings.edition, settings.options, settings.seats, bots,
             nickname(body.nickname, required=takes_a_seat), body.clock, body.timeout_policy,
-            game.name,
+            game.name, settings.names,
         )
         return {"room": room.id, "host_token": host, "seat": seat, "token": token}
 
@@ -130,7 +134,7 @@ def lobby_router(manager: Callable[[], RoomManager]) -> APIRouter:
     async def list_rooms(
         status: str | None = Query(None), limit: int = Query(100, ge=1, le=500)
     ) -> dict[str, Any]:
-        if status is not None and status not in ("open", "playing", "finished"):
+        if status is not None and status not in ("open", "playing", "finished", "expired"):
             raise ProtocolError("invalid", 400, reason=f"status {status!r}")
         return {"rooms": await manager().listing(status, limit)}
 
@@ -163,7 +167,7 @@ def lobby_router(manager: Callable[[], RoomManager]) -> APIRouter:
     ) -> dict[str, Any]:
         room = await manager().get(room_id)
         host(room, authorization)
-        await manager().kick(room, body.seat)
+        await manager().kick(room, body.seat, by_host=True)
         return room.public()
 
     return router

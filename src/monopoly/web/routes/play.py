@@ -31,6 +31,9 @@ from monopoly.web.room import Connection, Room
 __all__ = ["play_router"]
 
 
+LOG_EVERY = 2.0  # seconds between two log messages asked by one connection (each a replay)
+
+
 def play_router(manager: Callable[[], RoomManager], rate: float, burst: float) -> APIRouter:
     """The WebSocket route over the app's rooms; `rate` and `burst`: each connection's
     token bucket (messages per second, burst size)."""
@@ -59,6 +62,8 @@ def play_router(manager: Callable[[], RoomManager], rate: float, burst: float) -
                 return
         conn = Connection(seat, lang, batch)
         writer = asyncio.create_task(_write(websocket, conn))
+        with contextlib.suppress(Exception):  # no history then; a line said loads it again
+            await room.chat.load(room)
         async with room.lock:
             room.conns.add(conn)
             conn.send(room.hello(conn))
@@ -66,6 +71,9 @@ def play_router(manager: Callable[[], RoomManager], rate: float, burst: float) -
             over = room.over_message()
             if room.status == "finished" and over is not None:
                 conn.send(over)
+            said = room.chat.history()  # the chat's last lines
+            if said is not None:
+                conn.send(said)
         room.broadcast_room()
         bucket = TokenBucket(rate, burst, time.monotonic)
         try:
@@ -91,6 +99,7 @@ def play_router(manager: Callable[[], RoomManager], rate: float, burst: float) -
         finally:
             conn.close()
             room.conns.discard(conn)
+            manager().seen(room)  # the room's age (monopoly.web.expiry) counts from now
             with contextlib.suppress(Exception):
                 await writer
             room.broadcast_room()
@@ -159,6 +168,20 @@ async def _handle(room: Room, conn: Connection, raw: str | bytes) -> None:
             return
         async with room.lock:
             conn.send(room.state(conn.seat, conn.lang))
+        return
+    if kind == "log":  # the log in the connection's language (a replay: once in a while)
+        now = time.monotonic()
+        if now - conn.log_asked < LOG_EVERY:
+            conn.send(_err(conn, msg_id, "rate_limited"))
+            return
+        conn.log_asked = now
+        conn.send(await room.manager.history(room, conn.lang))
+        return
+    if kind == "chat":
+        try:
+            await room.chat.say(room, conn.seat, data)
+        except ProtocolError as exc:
+            conn.send(_err(conn, msg_id, exc.code, **exc.params))
         return
     if kind != "action":
         conn.send(_err(conn, msg_id, "malformed", reason="type"))
