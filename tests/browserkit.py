@@ -7,9 +7,11 @@ module is skipped where /usr/bin/chromium or Playwright is missing."""
 from __future__ import annotations
 
 import contextlib
+import json
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -47,6 +49,41 @@ def launch() -> Iterator[Browser]:
             yield browser
         finally:
             browser.close()
+
+
+def post_json(url: str, body: dict[str, Any], token: str | None = None) -> Any:
+    """POST `body` to the server (with a host's or seat's bearer `token`); its JSON."""
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    req = urllib.request.Request(url, json.dumps(body).encode(), method="POST",
+                                 headers=headers)
+    with urllib.request.urlopen(req, timeout=10) as res:
+        return json.loads(res.read())
+
+
+def get_json(url: str) -> Any:
+    with urllib.request.urlopen(url, timeout=10) as res:
+        return json.loads(res.read())
+
+
+def new_page(browser: Browser, lang: str, size: tuple[int, int],
+             seat: tuple[str, str, int] | None = None, *scripts: str,
+             reduced_motion: bool = False) -> Page:
+    """A page of its own (a new context) in `lang` at `size`; with `seat` (room, token,
+    seat number), the seat's token is in its storage, as the lobby leaves it; `scripts`
+    run before the page's own."""
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]},
+                                  reduced_motion="reduce" if reduced_motion else None)
+    script = f"localStorage.setItem('monopoly.lang', {lang!r});"
+    if seat is not None:
+        room, token, number = seat
+        script += (f"localStorage.setItem('monopoly.token.{room}', {token!r});"
+                   f"localStorage.setItem('monopoly.seat.{room}', '{number}');")
+    context.add_init_script(script)
+    for extra in scripts:
+        context.add_init_script(extra)
+    return context.new_page()
 
 
 def check_controls(page: Page) -> None:

@@ -21,6 +21,16 @@ def pytest_configure(config: pytest.Config) -> None:
         "markers", f"postgresql: runs on PostgreSQL ({PG_ENV}, else a throwaway cluster)")
 
 
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    """One Chromium for a browser test module (browserkit.launch; a module that has a
+    fixture of this name uses its own)."""
+    from browserkit import launch
+
+    with launch() as b:
+        yield b
+
+
 @pytest.fixture(scope="session")
 def postgresql() -> Iterator[str]:
     """The URL of a PostgreSQL database the tests may use (also in os.environ[PG_ENV])."""

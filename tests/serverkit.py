@@ -4,11 +4,14 @@ else a throwaway cluster, tests/conftest.py) and room set-up over HTTP."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import json
 import os
 import secrets
 import signal
 import subprocess
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -124,10 +127,21 @@ def start_room(http: httpx.Client, made: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+async def next_message(ws: Any, kind: str, timeout: float = 10) -> dict[str, Any]:
+    """The next WebSocket message of type `kind` (others are skipped)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        msg: dict[str, Any] = json.loads(
+            await asyncio.wait_for(ws.recv(), deadline - time.monotonic()))
+        if msg["type"] == kind:
+            return msg
+
+
 # A short game: it ends on the turn limit (docs/rules.md §11), so tests finish quickly.
 def short(turns: int = 12, **extra: Any) -> dict[str, Any]:
     return {"end": "turn_limit", "turn_limit": turns, **extra}
 
 
 __all__ = ["PG_ENV", "Server", "create_room", "database", "db_params", "free_port",
+           "next_message",
            "short", "sqlite_url", "start_room"]

@@ -6,12 +6,11 @@ The module is skipped where /usr/bin/chromium or Playwright is missing."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from browserkit import launch, require_browser
+from browserkit import new_page, post_json, require_browser
 
 require_browser()
 pytest.importorskip("playwright.sync_api")
@@ -20,15 +19,8 @@ axe_sync = pytest.importorskip("axe_playwright_python.sync_playwright")
 from playwright.sync_api import Browser, Page  # noqa: E402
 
 from test_browser_play import server  # noqa: E402, F401
-from test_browser_table import _post  # noqa: E402
 
 SIZES = [(1366, 768), (390, 844)]
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with launch() as b:
-        yield b
 
 
 def findings(page: Page) -> list[str]:
@@ -42,16 +34,9 @@ def findings(page: Page) -> list[str]:
     return out
 
 
-def _page(browser: Browser, lang: str, size: tuple[int, int], token: tuple[str, str, int]
-          | None = None) -> Page:
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
-    script = f"localStorage.setItem('monopoly.lang', '{lang}');"
-    if token is not None:
-        room, value, seat = token
-        script += (f"localStorage.setItem('monopoly.token.{room}', '{value}');"
-                   f"localStorage.setItem('monopoly.seat.{room}', '{seat}');")
-    context.add_init_script(script)
-    return context.new_page()
+def _page(browser: Browser, lang: str, size: tuple[int, int],
+          seat: tuple[str, str, int] | None = None) -> Page:
+    return new_page(browser, lang, size, seat)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["laptop", "phone"])
@@ -67,31 +52,31 @@ def test_no_serious_finding_on_any_page(
     found["lobby"] = findings(lobby)
     lobby.click(".advanced summary")
     found["lobby, advanced"] = findings(lobby)
-    made = _post(f"{server}/api/rooms", {
+    made = post_json(f"{server}/api/rooms", {
         "nickname": "Ann", "seats": 3, "bots": {"1": "hard", "2": "medium"},
         "options": {"end": "turn_limit", "turn_limit": 6}})
     seat = _page(browser, lang, size, (made["room"], made["token"], made["seat"]))
     seat.goto(f"{server}/#/room/{made['room']}")
     seat.wait_for_selector("[data-testid=waiting-room]")
     found["waiting room"] = findings(seat)
-    _post(f"{server}/api/rooms/{made['room']}/start", {}, made["host_token"])
+    post_json(f"{server}/api/rooms/{made['room']}/start", {}, made["host_token"])
     seat.wait_for_selector("[data-testid=actions] button:not([disabled])")
     found["board game"] = findings(seat)
     if seat.locator("[data-testid=tool-trade]").count():
         seat.click("[data-testid=tool-trade]")
         found["trade form"] = findings(seat)
-    deal = _post(f"{server}/api/rooms", {"game": "deal", "nickname": "Ann", "seats": 2,
+    deal = post_json(f"{server}/api/rooms", {"game": "deal", "nickname": "Ann", "seats": 2,
                                           "bots": {"1": "medium"}})
     cards = _page(browser, lang, size, (deal["room"], deal["token"], deal["seat"]))
     cards.goto(f"{server}/#/room/{deal['room']}")
     cards.wait_for_selector("[data-testid=waiting-room]")
-    _post(f"{server}/api/rooms/{deal['room']}/start", {}, deal["host_token"])
+    post_json(f"{server}/api/rooms/{deal['room']}/start", {}, deal["host_token"])
     cards.wait_for_selector("[data-testid=deal-area]")
     cards.wait_for_timeout(500)
     found["deal game"] = findings(cards)
-    bots = _post(f"{server}/api/rooms", {"seats": 2, "bots": {"0": "easy", "1": "easy"},
+    bots = post_json(f"{server}/api/rooms", {"seats": 2, "bots": {"0": "easy", "1": "easy"},
                                           "options": {"end": "turn_limit", "turn_limit": 4}})
-    _post(f"{server}/api/rooms/{bots['room']}/start", {}, bots["host_token"])
+    post_json(f"{server}/api/rooms/{bots['room']}/start", {}, bots["host_token"])
     replay = _page(browser, lang, size)
     replay.goto(f"{server}/#/room/{bots['room']}")
     replay.wait_for_selector("[data-testid=game-over]", timeout=60_000)

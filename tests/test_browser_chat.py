@@ -7,13 +7,11 @@ Skipped where /usr/bin/chromium or Playwright is missing."""
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
-import pytest
 
-from browserkit import launch, require_browser
+from browserkit import require_browser
 from serverkit import Server, create_room, short, start_room
 
 require_browser()
@@ -22,12 +20,6 @@ from playwright.sync_api import Browser, Page  # noqa: E402
 
 ARTIFACTS = Path(os.environ.get("MONOPOLY_ARTIFACTS", Path(__file__).parent / "artifacts"))
 MARKUP = '<img src=x onerror="window.hacked=1"><b>bold</b> & fun'
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with launch() as b:
-        yield b
 
 
 def _room(http: httpx.Client, **body: object) -> tuple[str, str, str]:

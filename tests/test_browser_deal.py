@@ -11,13 +11,10 @@ import json
 import os
 import re
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-from browserkit import launch, require_browser
+from browserkit import require_browser
 from serverkit import Server
 
 require_browser()
@@ -28,12 +25,6 @@ ARTIFACTS = Path(os.environ.get("MONOPOLY_ARTIFACTS", Path(__file__).parent / "a
 # what the player clicks first when it may: answers, then plays that move the game on
 ORDER = ("accept", "property", "rent", "debt", "birthday", "passgo", "house", "hotel",
          "bank", "end")
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with launch() as b:
-        yield b
 
 
 class Frames:

@@ -10,16 +10,11 @@ The module is skipped where /usr/bin/chromium or Playwright is missing."""
 
 from __future__ import annotations
 
-import json
 import time
-import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-from browserkit import launch, require_browser
+from browserkit import get_json, post_json, require_browser
 
 require_browser()
 
@@ -97,26 +92,6 @@ DRAW_DECK = """async (lang) => {
 SIDEWAYS = "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
 
 
-def _post(url: str, body: dict[str, Any], token: str | None = None) -> Any:
-    req = urllib.request.Request(url, json.dumps(body).encode(), method="POST",
-                                 headers={"Content-Type": "application/json",
-                                          **({"Authorization": f"Bearer {token}"} if token
-                                             else {})})
-    with urllib.request.urlopen(req, timeout=10) as res:
-        return json.loads(res.read())
-
-
-def _get(url: str) -> Any:
-    with urllib.request.urlopen(url, timeout=10) as res:
-        return json.loads(res.read())
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with launch() as b:
-        yield b
-
-
 def _open(browser: Browser, base: str, room: str, lang: str, size: tuple[int, int],
           token: str | None = None, errors: list[str] | None = None) -> Page:
     """The room's page in `lang` (a seat's page with its token, else a spectator's)."""
@@ -135,9 +110,9 @@ def _open(browser: Browser, base: str, room: str, lang: str, size: tuple[int, in
 
 
 def _deal_room(base: str, bots: dict[str, str], seats: int = 3) -> dict[str, Any]:
-    made: dict[str, Any] = _post(f"{base}/api/rooms", {
+    made: dict[str, Any] = post_json(f"{base}/api/rooms", {
         "game": "deal", "preset": "official", "nickname": "Ann", "seats": seats, "bots": bots})
-    _post(f"{base}/api/rooms/{made['room']}/start", {}, made["host_token"])
+    post_json(f"{base}/api/rooms/{made['room']}/start", {}, made["host_token"])
     return made
 
 
@@ -330,14 +305,14 @@ def test_a_finished_table_names_its_colours_and_marks_full_sets(
     made = _deal_room(server, {"0": "hard", "1": "easy", "2": "hard", "3": "easy"}, seats=4)
     room = made["room"]
     deadline = time.monotonic() + 60
-    while _get(f"{server}/api/rooms/{room}")["status"] != "finished":
+    while get_json(f"{server}/api/rooms/{room}")["status"] != "finished":
         assert time.monotonic() < deadline, "the bots' game did not end"
         time.sleep(0.2)
     errors: list[str] = []
     for lang in LANGS:
-        deck = _get(f"{server}/api/deal/deck?lang={lang}")
+        deck = get_json(f"{server}/api/deal/deck?lang={lang}")
         colours = {c["key"]: c["name"] for c in deck["colours"]}
-        full_word = _get(f"{server}/api/ui?lang={lang}")["deal_full"]
+        full_word = get_json(f"{server}/api/ui?lang={lang}")["deal_full"]
         for size in (LAPTOP, PHONE):
             page = _open(browser, server, room, lang, size, None, errors)
             page.wait_for_selector("[data-testid=game-over]")

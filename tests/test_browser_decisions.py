@@ -18,14 +18,13 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 import httpx
 import pytest
 
-from browserkit import check_controls, launch, require_browser
+from browserkit import check_controls, require_browser
 from serverkit import Server
 
 require_browser()
@@ -123,12 +122,6 @@ def find_positions() -> dict[str, Position]:
                 action = bots[seat].choose(views[seat], legal) if seat >= 0 else legal[0]
                 game.apply(seat, action)
     return found
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with launch() as b:
-        yield b
 
 
 @pytest.fixture(scope="module")

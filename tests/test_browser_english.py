@@ -13,13 +13,12 @@ The module is skipped where /usr/bin/chromium or Playwright is missing."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
 
-from browserkit import launch, require_browser
+from browserkit import new_page, post_json, require_browser
 
 require_browser()
 pytest.importorskip("playwright.sync_api")
@@ -27,7 +26,6 @@ pytest.importorskip("playwright.sync_api")
 from playwright.sync_api import Browser, Page  # noqa: E402
 
 from test_browser_play import server  # noqa: E402, F401
-from test_browser_table import _post  # noqa: E402
 
 LOCALE = Path(__file__).parent.parent / "src" / "monopoly" / "i18n" / "locale"
 
@@ -85,23 +83,9 @@ def english_seen(page: Page, pattern: re.Pattern[str], names: set[str]) -> list[
     return sorted(t for t in seen if t not in names and pattern.fullmatch(t))
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with launch() as b:
-        yield b
-
-
-def _page(browser: Browser, lang: str, size: tuple[int, int], token: tuple[str, str, int]
-          | None = None) -> Page:
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
-    script = f"localStorage.setItem('monopoly.lang', '{lang}');"
-    if token is not None:
-        room, value, seat = token
-        script += (f"localStorage.setItem('monopoly.token.{room}', '{value}');"
-                   f"localStorage.setItem('monopoly.seat.{room}', '{seat}');")
-    context.add_init_script(script)
-    context.add_init_script(RECORD)
-    return context.new_page()
+def _page(browser: Browser, lang: str, size: tuple[int, int],
+          seat: tuple[str, str, int] | None = None) -> Page:
+    return new_page(browser, lang, size, seat, RECORD)
 
 
 @pytest.mark.parametrize("lang", ["cs", "ru"])
@@ -118,13 +102,13 @@ def test_no_english_in_a_board_game_from_the_lobby_to_the_replay(
     lobby.select_option("[data-testid=create-game]", "board")
     # a game of people and bots: the person's seat sees the prompts, the trade form,
     # the auction and the end; bots play quickly
-    made = _post(f"{server}/api/rooms", {
+    made = post_json(f"{server}/api/rooms", {
         "nickname": "Ann", "seats": 3, "bots": {"1": "hard", "2": "medium"}, "names": "en",
         "options": {"end": "turn_limit", "turn_limit": 14}})
     seat = _page(browser, lang, (390, 844), (made["room"], made["token"], made["seat"]))
     seat.goto(f"{server}/#/room/{made['room']}")
     seat.wait_for_selector("[data-testid=waiting-room]")
-    _post(f"{server}/api/rooms/{made['room']}/start", {}, made["host_token"])
+    post_json(f"{server}/api/rooms/{made['room']}/start", {}, made["host_token"])
     watcher = _page(browser, lang, (1366, 768))
     watcher.goto(f"{server}/#/room/{made['room']}")
     opened = False
@@ -165,11 +149,11 @@ def test_no_english_in_a_board_game_from_the_lobby_to_the_replay(
 @pytest.mark.parametrize("lang", ["cs", "ru"])
 def test_no_english_in_a_deal_game(server: str, browser: Browser, lang: str) -> None:  # noqa: F811
     pattern = english(lang)
-    made = _post(f"{server}/api/rooms", {"game": "deal", "seats": 3,
+    made = post_json(f"{server}/api/rooms", {"game": "deal", "seats": 3,
                                           "bots": {"0": "easy", "1": "medium", "2": "hard"}})
     watcher = _page(browser, lang, (1366, 768))
     watcher.goto(f"{server}/#/room/{made['room']}")
     watcher.wait_for_selector("[data-testid=waiting-room]")
-    _post(f"{server}/api/rooms/{made['room']}/start", {}, made["host_token"])
+    post_json(f"{server}/api/rooms/{made['room']}/start", {}, made["host_token"])
     watcher.wait_for_selector("[data-testid=game-over]", timeout=180_000)
     assert english_seen(watcher, pattern, set()) == []

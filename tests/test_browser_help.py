@@ -21,7 +21,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from browserkit import launch, require_browser
+from browserkit import require_browser
 from monopoly.board.options import PRESETS, option_names, preset
 from monopoly.deal.options import PRESETS as DEAL_PRESETS
 from monopoly.i18n import translation
@@ -43,12 +43,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     s = Server(sqlite_url(tmp_path_factory.mktemp("help")), free_port()).start()
     yield s
     s.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with launch() as b:
-        yield b
 
 
 @pytest.fixture(scope="module")

@@ -7,29 +7,21 @@ The module is skipped where /usr/bin/chromium or Playwright is missing."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
-from browserkit import launch, require_browser
+from browserkit import new_page, post_json, require_browser
 
 require_browser()
 pytest.importorskip("playwright.sync_api")
 
 from playwright.sync_api import Browser, Page  # noqa: E402
+
 from test_browser_play import server  # noqa: E402, F401
-from test_browser_table import _post  # noqa: E402
 
 # the answers of a quick player, first found first taken
 PREFERENCE = ("roll", "buy", "end", "tax flat", "choose pay", "keep", "reject", "pay-fine",
               "use-card", "pass", "bankrupt")
 NO_SIDEWAYS = "() => document.documentElement.scrollWidth <= window.innerWidth"
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with launch() as b:
-        yield b
 
 
 def _tab_to(page: Page, selector: str, most: int = 120) -> bool:
@@ -73,23 +65,19 @@ def _play_by_keys(page: Page) -> list[str]:
 def test_a_whole_game_by_the_keyboard_alone(
     server: str, browser: Browser, size: tuple[int, int]  # noqa: F811
 ) -> None:
-    made = _post(f"{server}/api/rooms", {
+    made = post_json(f"{server}/api/rooms", {
         "nickname": "Ann", "seats": 2, "bots": {"1": "medium"},
         "options": {"end": "turn_limit", "turn_limit": 8}})
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]},
-                                  reduced_motion="reduce")
-    context.add_init_script(
-        f"localStorage.setItem('monopoly.token.{made['room']}', '{made['token']}');"
-        f"localStorage.setItem('monopoly.seat.{made['room']}', '{made['seat']}');")
-    page = context.new_page()
-    lobby = context.new_page()
+    page = new_page(browser, "en", size, (made["room"], made["token"], made["seat"]),
+                    reduced_motion=True)
+    lobby = page.context.new_page()
     lobby.goto(f"{server}/")
     lobby.wait_for_selector("[data-testid=create-submit]")
     assert lobby.evaluate(NO_SIDEWAYS)
     page.goto(f"{server}/#/room/{made['room']}")
     page.wait_for_selector("[data-testid=waiting-room]")
     assert page.evaluate(NO_SIDEWAYS)
-    _post(f"{server}/api/rooms/{made['room']}/start", {}, made["host_token"])
+    post_json(f"{server}/api/rooms/{made['room']}/start", {}, made["host_token"])
     page.wait_for_selector("[data-testid=board]")
     # reduced motion: the page animates nothing
     assert page.evaluate("() => document.documentElement.classList.contains('no-motion')")

@@ -28,7 +28,7 @@ from typing import Any
 
 import pytest
 
-from browserkit import check_controls, launch, require_browser
+from browserkit import check_controls, require_browser
 
 require_browser()
 sync_api = pytest.importorskip("playwright.sync_api")
@@ -80,12 +80,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         except subprocess.TimeoutExpired:
             proc.kill()
         log.close()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with launch() as b:
-        yield b
 
 
 @pytest.fixture(scope="module")

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from browserkit import launch, require_browser
+from browserkit import require_browser
 from serverkit import Server, free_port, sqlite_url
 
 require_browser()
@@ -26,12 +26,6 @@ def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     s = Server(sqlite_url(tmp_path_factory.mktemp("seatlink")), free_port()).start()
     yield s.base
     s.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with launch() as b:
-        yield b
 
 
 def _errors(page: Page) -> list[str]:

@@ -7,16 +7,12 @@ The module is skipped where /usr/bin/chromium or Playwright is missing."""
 
 from __future__ import annotations
 
-import json
 import re
-import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from browserkit import launch, require_browser
+from browserkit import get_json, new_page, post_json, require_browser
 
 require_browser()
 pytest.importorskip("playwright.sync_api")
@@ -51,40 +47,15 @@ BROKEN_WORDS = """() => {
 }"""
 
 
-def _post(url: str, body: dict[str, Any], token: str | None = None) -> Any:
-    req = urllib.request.Request(url, json.dumps(body).encode(), method="POST",
-                                 headers={"Content-Type": "application/json",
-                                          **({"Authorization": f"Bearer {token}"} if token
-                                             else {})})
-    with urllib.request.urlopen(req, timeout=10) as res:
-        return json.loads(res.read())
-
-
-def _get(url: str) -> Any:
-    with urllib.request.urlopen(url, timeout=10) as res:
-        return json.loads(res.read())
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with launch() as b:
-        yield b
-
-
 def _seat_page(browser: Browser, base: str, room: str, seat: int, token: str, lang: str,
                size: tuple[int, int] = (1366, 768)) -> Page:
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
-    context.add_init_script(
-        f"localStorage.setItem('monopoly.lang', {lang!r});"
-        f"localStorage.setItem('monopoly.token.{room}', {token!r});"
-        f"localStorage.setItem('monopoly.seat.{room}', '{seat}');")
-    page = context.new_page()
+    page = new_page(browser, lang, size, (room, token, seat))
     page.goto(f"{base}/#/room/{room}")
     return page
 
 
 def _texts(base: str, lang: str) -> dict[str, str]:
-    data: dict[str, str] = _get(f"{base}/api/ui?lang={lang}")
+    data: dict[str, str] = get_json(f"{base}/api/ui?lang={lang}")
     return data
 
 
@@ -95,13 +66,13 @@ def _t(texts: dict[str, str], key: str, **params: str) -> str:
 def test_names_the_board_and_the_language_switch(
     server: str, browser: Browser, artifacts: Path  # noqa: F811
 ) -> None:
-    made = _post(f"{server}/api/rooms", {"nickname": "Ann", "seats": 3, "bots": {"2": "hard"},
+    made = post_json(f"{server}/api/rooms", {"nickname": "Ann", "seats": 3, "bots": {"2": "hard"},
                                           "names": "ru"})
-    bob = _post(f"{server}/api/rooms/{made['room']}/join", {"nickname": "Bob"})
+    bob = post_json(f"{server}/api/rooms/{made['room']}/join", {"nickname": "Bob"})
     room = made["room"]
     ann = _seat_page(browser, server, room, made["seat"], made["token"], "cs")
     bob_page = _seat_page(browser, server, room, bob["seat"], bob["token"], "ru", (390, 844))
-    _post(f"{server}/api/rooms/{room}/start", {}, made["host_token"])
+    post_json(f"{server}/api/rooms/{room}/start", {}, made["host_token"])
     for page in (ann, bob_page):
         page.wait_for_selector("[data-testid=board] [data-sq='39'] .name")
         page.wait_for_function("() => document.querySelector('[data-testid=log] li:not(.muted)')")
@@ -138,12 +109,12 @@ def test_names_the_board_and_the_language_switch(
 def test_the_trade_form_speaks_the_pages_language_and_counters_are_answered(
     server: str, browser: Browser, artifacts: Path  # noqa: F811
 ) -> None:
-    made = _post(f"{server}/api/rooms", {"nickname": "Ann", "seats": 2})
-    bob = _post(f"{server}/api/rooms/{made['room']}/join", {"nickname": "Bob"})
+    made = post_json(f"{server}/api/rooms", {"nickname": "Ann", "seats": 2})
+    bob = post_json(f"{server}/api/rooms/{made['room']}/join", {"nickname": "Bob"})
     room = made["room"]
     pages = {made["seat"]: _seat_page(browser, server, room, made["seat"], made["token"], "cs"),
              bob["seat"]: _seat_page(browser, server, room, bob["seat"], bob["token"], "ru")}
-    _post(f"{server}/api/rooms/{room}/start", {}, made["host_token"])
+    post_json(f"{server}/api/rooms/{room}/start", {}, made["host_token"])
     first = None
     for _ in range(100):  # the seat whose turn it is has the trade tool
         for seat, page in pages.items():

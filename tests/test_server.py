@@ -26,7 +26,7 @@ from monopoly.tools.client import SeatClient, simple_choice, waits_for
 from monopoly.web.manager import RoomManager
 from monopoly.web.protocol import encode
 from monopoly.web.writer import Writer
-from serverkit import Server, create_room, short, sqlite_url, start_room
+from serverkit import Server, create_room, next_message, short, sqlite_url, start_room
 
 THINK = 0.05  # a test client acts at most 20 times a second: the protocol's rate limit
 
@@ -47,14 +47,6 @@ def _play(server: Server, made: dict[str, Any], http: httpx.Client,
     return client
 
 
-async def _recv(ws: Any, kind: str, timeout: float = 10) -> dict[str, Any]:
-    """The next message of type `kind` (others are skipped)."""
-    deadline = time.monotonic() + timeout
-    while True:
-        msg: dict[str, Any] = json.loads(
-            await asyncio.wait_for(ws.recv(), deadline - time.monotonic()))
-        if msg["type"] == kind:
-            return msg
 
 
 # --------------------------------------------------------------------------- HTTP
@@ -243,10 +235,10 @@ def test_an_ack_comes_only_after_the_commit(server: Server, http: httpx.Client) 
 
     async def run() -> None:
         async with connect(f"{server.ws}/ws/{made['room']}?token={made['token']}") as ws:
-            state = await _recv(ws, "state")
+            state = await next_message(ws, "state")
             for n in range(6):
                 while made["seat"] not in state["waiting"]:
-                    state = await _recv(ws, "state")
+                    state = await next_message(ws, "state")
                 text = next(e["text"] for e in state["legal"] if not e["template"])
                 await ws.send(json.dumps({"type": "action", "id": f"a{n}", "action": text}))
                 while True:  # the action's events and new state come first, then the ack
@@ -285,16 +277,16 @@ def test_bad_clients_are_refused_and_the_game_goes_on(server: Server, http: http
     async def attack() -> list[dict[str, Any]]:
         errors: list[dict[str, Any]] = []
         async with connect(f"{server.ws}/ws/{room}?token={bob['token']}") as ws:
-            hello = await _recv(ws, "hello")
+            hello = await next_message(ws, "hello")
             assert hello["seat"] == bob["seat"]
-            state = await _recv(ws, "state")
+            state = await next_message(ws, "state")
             assert state["waiting"] == [0] and state["seq"] == 0
             # Bob acts out of turn, or pretends to be seat 0 (the seat comes from the token)
             for n, text in enumerate(["roll", "end", "buy", "bid 10", "pay-fine", "accept",
                                       "timeout 0", "time", "stop", "mortgage 1"]):
                 await ws.send(json.dumps({"type": "action", "id": f"x{n}", "action": text,
                                           "seat": 0}))
-                err = await _recv(ws, "error")
+                err = await next_message(ws, "error")
                 assert err["id"] == f"x{n}" and err["code"] == "illegal", err
                 # no engine internals: seats from 1 with their names, no class names
                 assert "CallTime" not in err["message"] and "seat 0" not in err["message"]
@@ -318,7 +310,7 @@ def test_bad_clients_are_refused_and_the_game_goes_on(server: Server, http: http
             ]
             for raw, code in bad:
                 await ws.send(raw)
-                err = await _recv(ws, "error")
+                err = await next_message(ws, "error")
                 assert err["code"] == code, (raw[:40], err)
                 errors.append(err)
             # a flood: refused beyond the burst, then served again
@@ -330,14 +322,14 @@ def test_bad_clients_are_refused_and_the_game_goes_on(server: Server, http: http
             assert sum(a["type"] == "pong" for a in answers) <= 45
             await asyncio.sleep(1.5)
             await ws.send(json.dumps({"type": "ping"}))
-            assert (await _recv(ws, "pong"))["type"] == "pong"
+            assert (await next_message(ws, "pong"))["type"] == "pong"
         # no token: a spectator, who cannot act; a wrong token: refused and closed
         async with connect(f"{server.ws}/ws/{room}") as ws:
-            assert (await _recv(ws, "hello"))["seat"] is None
-            spectator_state = await _recv(ws, "state")
+            assert (await next_message(ws, "hello"))["seat"] is None
+            spectator_state = await next_message(ws, "state")
             assert spectator_state["legal"] == [] and spectator_state["prompt"] is None
             await ws.send(json.dumps({"type": "action", "id": "s", "action": "roll"}))
-            assert (await _recv(ws, "error"))["code"] == "unauthorised"
+            assert (await next_message(ws, "error"))["code"] == "unauthorised"
         for token in ("x" * 43, other["token"], made["host_token"]):
             async with connect(f"{server.ws}/ws/{room}?token={token}") as ws:
                 msg = json.loads(await ws.recv())
@@ -437,9 +429,9 @@ def test_the_turn_clock_lets_the_caretaker_play_then_applies_the_policy(
 
     async def watch() -> dict[str, Any]:
         async with connect(f"{server.ws}/ws/{forfeit['room']}") as ws:
-            state = await _recv(ws, "state")
+            state = await next_message(ws, "state")
             assert state["clock"]["seat"] == 0 and state["clock"]["deadline"] > time.time() - 5
-            return await _recv(ws, "over", timeout=30)
+            return await next_message(ws, "over", timeout=30)
 
     over = asyncio.run(watch())
     assert over["outcome"]["winner"] == 1
@@ -644,9 +636,9 @@ def test_the_deeds_dealt_before_the_first_turn_are_in_the_log(server: Server,
     async def watch() -> dict[str, Any]:
         async with connect(f"{server.ws}/ws/{made['room']}?token={made['token']}&lang=cs"
                            ) as ws:
-            await _recv(ws, "state")
+            await next_message(ws, "state")
             start_room(http, made)
-            return await _recv(ws, "events")
+            return await next_message(ws, "events")
 
     opening = asyncio.run(watch())
     assert opening["seq"] == 0 and opening["seat"] == -1

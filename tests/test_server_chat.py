@@ -16,7 +16,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from monopoly.store import ChatRow, Store
 from monopoly.tools.client import SeatClient
 from monopoly.web.chat import CHAT_BURST, HISTORY, MAX_CHAT
-from serverkit import Server, create_room, free_port, short, sqlite_url, start_room
+from serverkit import Server, create_room, free_port, next_message, short, sqlite_url, start_room
 
 THINK = 0.05
 
@@ -36,14 +36,6 @@ def _url(server: Server, room: str, token: str | None = None) -> str:
     return f"{server.ws}/ws/{room}" + (f"?token={token}" if token else "")
 
 
-async def _next(ws: ClientConnection, kind: str, timeout: float = 10) -> dict[str, Any]:
-    """The next message of type `kind` (others are skipped)."""
-    deadline = time.monotonic() + timeout
-    while True:
-        msg: dict[str, Any] = json.loads(
-            await asyncio.wait_for(ws.recv(), deadline - time.monotonic()))
-        if msg["type"] == kind:
-            return msg
 
 
 async def _none(ws: ClientConnection, kind: str, wait: float = 0.6) -> None:
@@ -59,9 +51,9 @@ async def _none(ws: ClientConnection, kind: str, wait: float = 0.6) -> None:
 
 async def _opened(ws: ClientConnection) -> dict[str, Any] | None:
     """Read a connection's opening (hello, state...) up to its chat history, if any."""
-    await _next(ws, "state")
+    await next_message(ws, "state")
     try:
-        return await _next(ws, "chat", timeout=0.6)
+        return await next_message(ws, "chat", timeout=0.6)
     except TimeoutError:
         return None
 
@@ -88,14 +80,14 @@ def test_a_line_reaches_every_connection_of_the_room(server: Server, http: httpx
             for ws in (a, b, spy):
                 assert await _opened(ws) is None  # nothing said yet: no history
             await _chat(a, text="  good luck, Bob!  ")
-            got = [await _next(ws, "chat") for ws in (a, b, spy)]
+            got = [await next_message(ws, "chat") for ws in (a, b, spy)]
             assert got[0] == got[1] == got[2]
             (line,) = got[0]["lines"]
             assert line["seat"] == 0 and line["name"] == "Ann" and line["seq"] == 1
             assert line["text"] == "good luck, Bob!" and "reaction" not in line
             assert abs(line["at"] - time.time()) < 30 and line["game_seq"] == 0
             await _chat(b, reaction="party")
-            (line,) = (await _next(spy, "chat"))["lines"]
+            (line,) = (await next_message(spy, "chat"))["lines"]
             assert line == {**line, "seat": 1, "name": "Bob", "reaction": "party", "seq": 2}
             assert "text" not in line
             # a newcomer gets what was said, in order
@@ -119,12 +111,12 @@ def test_a_spectator_reads_but_cannot_write(server: Server, http: httpx.Client) 
             await _opened(spy)
             for body in ({"text": "hello from the stands"}, {"reaction": "thumbs_up"}):
                 await _chat(spy, id="s1", **body)
-                err = await _next(spy, "error")
+                err = await next_message(spy, "error")
                 assert err["code"] == "unauthorised" and err["id"] == "s1"
                 assert "spectators can read the chat" in err["message"]
             await _none(a, "chat")
             await _chat(a, text="only seats write")
-            assert (await _next(spy, "chat"))["lines"][0]["text"] == "only seats write"
+            assert (await next_message(spy, "chat"))["lines"][0]["text"] == "only seats write"
 
     asyncio.run(run())
     assert [r.text for r in _stored(server, room)] == ["only seats write"]
@@ -150,14 +142,14 @@ def test_blank_too_long_and_odd_lines_are_refused(server: Server, http: httpx.Cl
             ]
             for body, code, words in refused:
                 await _chat(a, id="c", **body)
-                err = await _next(a, "error")
+                err = await next_message(a, "error")
                 assert err["code"] == code and words in err["message"], (body, err)
             await _none(b, "chat")
             # the limit counts characters once trimmed; line breaks become spaces
             await _chat(a, text=f"   {longest}   ")
-            assert (await _next(b, "chat"))["lines"][0]["text"] == longest
+            assert (await next_message(b, "chat"))["lines"][0]["text"] == longest
             await _chat(a, text="two\nlines")
-            assert (await _next(b, "chat"))["lines"][0]["text"] == "two lines"
+            assert (await next_message(b, "chat"))["lines"][0]["text"] == "two lines"
 
     asyncio.run(run())
     assert [r.text for r in _stored(server, room)] == [longest, "two lines"]
@@ -174,19 +166,19 @@ def test_each_seat_is_limited_to_a_few_lines_at_once(server: Server, http: httpx
                 await _opened(ws)
             for k in range(int(CHAT_BURST)):
                 await _chat(a, text=f"line {k}")
-                await _next(b, "chat")
+                await next_message(b, "chat")
             # the seat's limit, not the connection's: Ann's second tab is limited too
             for ws in (a, a2):
                 await _chat(ws, id="more", text="one too many")
-                err = await _next(ws, "error")
+                err = await next_message(ws, "error")
                 assert err["code"] == "slow_down" and "slow down" in err["message"]
             await _none(b, "chat")
             await _chat(b, text="Bob still may")  # another seat has its own limit
             for ws in (a, b):
-                assert (await _next(ws, "chat"))["lines"][0]["text"] == "Bob still may"
+                assert (await next_message(ws, "chat"))["lines"][0]["text"] == "Bob still may"
             await asyncio.sleep(2.2)  # one line every 2 seconds after the burst
             await _chat(a, text="later")
-            assert (await _next(b, "chat"))["lines"][0]["text"] == "later"
+            assert (await next_message(b, "chat"))["lines"][0]["text"] == "later"
 
     asyncio.run(run())
     texts = [r.text for r in _stored(server, room)]
@@ -202,7 +194,7 @@ def test_html_in_a_line_arrives_as_text(server: Server, http: httpx.Client) -> N
             await _opened(a)
             await _opened(b)
             await _chat(a, text=markup)
-            assert (await _next(b, "chat"))["lines"][0]["text"] == markup
+            assert (await next_message(b, "chat"))["lines"][0]["text"] == markup
 
     asyncio.run(run())
 
@@ -215,9 +207,9 @@ def test_the_chat_of_a_deal_game_in_play(server: Server, http: httpx.Client) -> 
             await _opened(a)
             await _opened(b)
             await _chat(b, reaction="wow")
-            (line,) = (await _next(a, "chat"))["lines"]
+            (line,) = (await next_message(a, "chat"))["lines"]
             assert line["reaction"] == "wow" and line["name"] == "Bob"
-            assert (await _next(b, "chat"))["lines"] == [line]
+            assert (await next_message(b, "chat"))["lines"] == [line]
 
     asyncio.run(run())
     assert http.get(f"/api/rooms/{room}").json()["seq"] == 0  # the game did not move
@@ -234,7 +226,7 @@ def test_the_chat_survives_a_restart(tmp_path: Path) -> None:
                 await _opened(a)
                 for body in ({"text": "before"}, {"reaction": "laugh"}):
                     await _chat(a, **body)
-                    await _next(a, "chat")  # it is stored before it is sent
+                    await next_message(a, "chat")  # it is stored before it is sent
 
         asyncio.run(before())
         server.kill()  # kill -9: nothing but what was committed
@@ -248,7 +240,7 @@ def test_the_chat_survives_a_restart(tmp_path: Path) -> None:
                         for x in history["lines"]] == [(1, "Ann", "before", None),
                                                        (2, "Ann", None, "laugh")]
                 await _chat(b, text="after")
-                assert (await _next(b, "chat"))["lines"][0]["seq"] == 3  # numbering goes on
+                assert (await next_message(b, "chat"))["lines"][0]["seq"] == 3  # numbering goes on
 
         asyncio.run(after())
         server.kill()
@@ -287,7 +279,7 @@ def test_the_record_is_the_same_with_a_chat(server: Server, http: httpx.Client) 
             while client.seq < 3 and not task.done():
                 await asyncio.sleep(0.05)
             await _chat(tab, text="in the middle of the game")
-            said.append((await _next(tab, "chat"))["lines"][0])
+            said.append((await next_message(tab, "chat"))["lines"][0])
             await task
 
     asyncio.run(run())
@@ -304,7 +296,7 @@ def test_the_record_is_the_same_with_a_chat(server: Server, http: httpx.Client) 
             history = await _opened(tab)
             assert history is not None and history["lines"] == said
             await _chat(tab, text="good game")
-            said.append((await _next(tab, "chat"))["lines"][0])
+            said.append((await next_message(tab, "chat"))["lines"][0])
 
     asyncio.run(after())
     again = http.get(f"/api/rooms/{room}/record")

@@ -21,7 +21,7 @@ import pytest
 from websockets.asyncio.client import connect
 
 from monopoly.tools.loadtest import wait_healthy
-from serverkit import Server, create_room, free_port, short, sqlite_url, start_room
+from serverkit import Server, create_room, free_port, next_message, short, sqlite_url, start_room
 
 AGE = 2.0  # seconds a room nobody is in lives on (the test server's --expire-after)
 
@@ -65,13 +65,6 @@ def _listed(http: httpx.Client, status: str) -> set[str]:
     return {r["id"] for r in http.get("/api/rooms", params={"status": status}).json()["rooms"]}
 
 
-async def _recv(ws: Any, kind: str, timeout: float = 10) -> dict[str, Any]:
-    deadline = time.monotonic() + timeout
-    while True:
-        msg: dict[str, Any] = json.loads(
-            await asyncio.wait_for(ws.recv(), deadline - time.monotonic()))
-        if msg["type"] == kind:
-            return msg
 
 
 # --------------------------------------------------------------------------- expiry
@@ -88,7 +81,7 @@ def test_an_open_room_nobody_is_in_expires_and_one_with_a_connection_does_not(
         async def hold() -> None:  # Bob's page stays open for twice the age
             async with connect(f"{expiring.ws}/ws/{watched['room']}?token={watched['token']}"
                                ) as ws:
-                await _recv(ws, "hello")
+                await next_message(ws, "hello")
                 await asyncio.sleep(2.5 * AGE)
                 assert _status(http, watched["room"]) == "open"
 
@@ -117,7 +110,7 @@ def test_a_playing_room_expires_once_its_people_are_gone(expiring: ExpiringServe
 
         async def present() -> None:  # Ann is there (she does not act): the room lives
             async with connect(url) as ws:
-                await _recv(ws, "hello")
+                await next_message(ws, "hello")
                 await asyncio.sleep(2 * AGE)
                 assert _status(http, room) == "playing"
 
@@ -127,10 +120,10 @@ def test_a_playing_room_expires_once_its_people_are_gone(expiring: ExpiringServe
 
         async def back() -> dict[str, Any]:  # too late: she may look, not play
             async with connect(url) as ws:
-                hello = await _recv(ws, "hello")
+                hello = await next_message(ws, "hello")
                 assert hello["room"]["status"] == "expired"
                 await ws.send(json.dumps({"type": "action", "id": "a1", "action": "roll"}))
-                return await _recv(ws, "error")
+                return await next_message(ws, "error")
 
         refused = asyncio.run(back())
         assert refused["id"] == "a1" and refused["code"] == "conflict"
@@ -201,7 +194,7 @@ def test_the_host_removes_only_a_seat_nobody_is_connected_to_during_play(
 
     async def connected_bob() -> httpx.Response:
         async with connect(bob_url) as ws:
-            await _recv(ws, "hello")
+            await next_message(ws, "hello")
             refused = http.post(f"/api/rooms/{room}/kick?lang=cs", json={"seat": bob["seat"]},
                                 headers=auth)
             english = http.post(f"/api/rooms/{room}/kick", json={"seat": bob["seat"]},
@@ -210,7 +203,7 @@ def test_the_host_removes_only_a_seat_nobody_is_connected_to_during_play(
             assert "connected" in english.json()["error"]["message"]
             # Bob is still in his seat and still plays it
             await ws.send(json.dumps({"type": "ping"}))
-            await _recv(ws, "pong")
+            await next_message(ws, "pong")
             return refused
 
     refused = asyncio.run(connected_bob())
@@ -239,12 +232,12 @@ def test_before_the_start_the_host_removes_even_a_connected_player(
 
     async def removed() -> dict[str, Any]:
         async with connect(f"{server.ws}/ws/{room}?token={bob['token']}") as ws:
-            await _recv(ws, "hello")
+            await next_message(ws, "hello")
             kicked = http.post(f"/api/rooms/{room}/kick", json={"seat": bob["seat"]},
                                headers=auth)
             assert kicked.status_code == 200
             assert kicked.json()["seats"][bob["seat"]]["taken"] is False
-            return await _recv(ws, "error")
+            return await next_message(ws, "error")
 
     assert asyncio.run(removed())["code"] == "unauthorised"
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import time
 from typing import Any
 
 import httpx
@@ -14,19 +13,12 @@ from websockets.asyncio.client import connect
 
 from monopoly.board.edition import load_edition
 from monopoly.web.games import adapter, bot_name
-from serverkit import Server, create_room, short, start_room
+from serverkit import Server, create_room, next_message, short, start_room
 
 MOSCOW = load_edition("standard").squares[39].names["ru"]  # "Улица Арбат"
 US = load_edition("standard").squares[39].names["en"]  # "Boardwalk"
 
 
-async def _recv(ws: Any, kind: str, timeout: float = 30) -> dict[str, Any]:
-    deadline = time.monotonic() + timeout
-    while True:
-        msg: dict[str, Any] = json.loads(
-            await asyncio.wait_for(ws.recv(), deadline - time.monotonic()))
-        if msg["type"] == kind:
-            return msg
 
 
 def _bots_game(http: httpx.Client, **body: Any) -> dict[str, Any]:
@@ -52,7 +44,7 @@ def test_a_bots_default_name_is_written_in_each_readers_language(
         for lang in ("en", "cs", "ru"):
             async with connect(f"{server.ws}/ws/{made['room']}?token={made['token']}"
                                f"&lang={lang}") as ws:
-                states[lang] = await _recv(ws, "state")
+                states[lang] = await next_message(ws, "state")
         return states
 
     states = asyncio.run(run())
@@ -70,15 +62,15 @@ def test_the_log_and_the_score_sheet_name_bots_in_the_readers_language(
 
     async def run() -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
         async with connect(f"{server.ws}/ws/{made['room']}?lang=cs") as ws:
-            await _recv(ws, "over", 60)
+            await next_message(ws, "over", 60)
             await ws.send(json.dumps({"type": "log"}))
-            czech = await _recv(ws, "log")
+            czech = await next_message(ws, "log")
             await ws.send(json.dumps({"type": "log"}))  # again at once: refused
-            refused = await _recv(ws, "error")
+            refused = await next_message(ws, "error")
             await asyncio.sleep(2.1)
             await ws.send(json.dumps({"type": "lang", "lang": "ru"}))
             await ws.send(json.dumps({"type": "log"}))
-            russian = await _recv(ws, "log")
+            russian = await next_message(ws, "log")
         return czech, refused, russian
 
     czech, refused, russian = asyncio.run(run())
@@ -116,9 +108,9 @@ def test_every_seat_reads_the_boards_street_names(server: Server, http: httpx.Cl
 
     async def run() -> list[str]:
         async with connect(f"{server.ws}/ws/{made['room']}?lang=ru") as ws:
-            await _recv(ws, "over", 60)
+            await next_message(ws, "over", 60)
             await ws.send(json.dumps({"type": "log"}))
-            return [t for e in (await _recv(ws, "log"))["entries"] for t in e["texts"]]
+            return [t for e in (await next_message(ws, "log"))["entries"] for t in e["texts"]]
 
     texts = asyncio.run(run())
     us_names = {sq.names["en"] for sq in load_edition("standard").squares if sq.is_property}

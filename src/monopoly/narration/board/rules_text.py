@@ -18,6 +18,7 @@ from typing import Any, Final
 from monopoly.board.options import PRESET_OPTIONS, RuleSet, option_names, option_section, preset
 from monopoly.i18n import Translator, translation
 from monopoly.i18n import gettext_noop as N_
+from monopoly.narration.rules_lines import option_lines
 
 __all__ = [
     "LABELS", "PRESET_ABOUT", "PRESET_TITLES", "SECTION_TITLES", "describe", "preset",
@@ -150,22 +151,8 @@ def describe(rules: RuleSet, lang: str = "en", currency: str = "$") -> list[dict
     classic rules, and the whole line as text in `lang`."""
     t = translation(lang)
     base = RuleSet()
-    out = []
-    for name in option_names():
-        value = getattr(rules, name)
-        label = t.gettext(LABELS[name])
-        shown = _value(t, name, value, currency)
-        out.append(
-            {
-                "section": option_section(name),
-                "option": name,
-                "label": label,
-                "value": shown,
-                "changed": value != getattr(base, name),
-                "text": t.gettext("{label}: {value}").format(label=label, value=shown),
-            }
-        )
-    return out
+    return option_lines(t, rules, base, option_names(), LABELS, option_section,
+                        lambda name, value: _value(t, name, value, currency))
 
 
 def preset_title(name: str, lang: str = "en") -> str:

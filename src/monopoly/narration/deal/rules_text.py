@@ -27,6 +27,7 @@ from monopoly.deal.options import (
 )
 from monopoly.i18n import Translator, translation
 from monopoly.i18n import gettext_noop as N_
+from monopoly.narration.rules_lines import option_lines
 
 __all__ = [
     "CHOICES", "LABELS", "PRESET_ABOUT", "PRESET_TITLES", "SECTION_TITLES", "deal_preset",
@@ -108,22 +109,8 @@ def describe(rules: DealRules, lang: str = "en") -> list[dict[str, Any]]:
     official rules, and the whole line as text in `lang`."""
     t = translation(lang)
     base = DealRules()
-    out = []
-    for name in option_names():
-        value = getattr(rules, name)
-        label = t.gettext(LABELS[name])
-        shown = _value(t, name, value)
-        out.append(
-            {
-                "section": option_section(name),
-                "option": name,
-                "label": label,
-                "value": shown,
-                "changed": value != getattr(base, name),
-                "text": t.gettext("{label}: {value}").format(label=label, value=shown),
-            }
-        )
-    return out
+    return option_lines(t, rules, base, option_names(), LABELS, option_section,
+                        lambda name, value: _value(t, name, value))
 
 
 def preset_title(name: str, lang: str = "en") -> str:

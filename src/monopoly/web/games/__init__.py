@@ -168,6 +168,15 @@ class GamePlay(ABC, Generic[G]):
     def __init__(self, game: G, setup: Setup) -> None:
         self._game = game
         self.setup = setup
+        self._names: dict[str, tuple[str, ...]] = {}
+
+    def names_in(self, lang: str) -> tuple[str, ...]:
+        """The seats' names in `lang` (:meth:`Setup.names_in`), written once per language:
+        every state message carries them."""
+        names = self._names.get(lang)
+        if names is None:
+            names = self._names[lang] = self.setup.names_in(lang)
+        return names
         # the seats people play (no bot) now: the room sets it; the game's bots are
         # courteous to them (a board bot's trade offers: monopoly.web.games.offers)
         self.persons: Callable[[], Collection[int]] = _nobody
@@ -223,7 +232,7 @@ class GamePlay(ABC, Generic[G]):
     def reason(self, reason: str, lang: str) -> str:
         """The core's reason for refusing an action, in `lang` (seats by number from 1
         and name, as the players know them)."""
-        return translation(lang).text(reason, seats=self.setup.names_in(lang))
+        return translation(lang).text(reason, seats=self.names_in(lang))
 
     # --- who plays for a seat
 

@@ -374,7 +374,7 @@ class BoardPlay(GamePlay[Game]):
         super().__init__(game, setup)
         self.offers = OfferBook() if offers is None else offers  # the bots' trade offers
         self.offers.after(game)
-        self.labels = LabelCache(setup.names_in)
+        self.labels = LabelCache(self.names_in)
         self._view_parts = ViewParts()
         self.table = TableClock(game.rules, time.time)
         self.table.start = setup.started
@@ -410,7 +410,7 @@ class BoardPlay(GamePlay[Game]):
         game = self.game
         return {**state_message(game, seat, lang, seq=seq, status=status, labels=self.labels,
                                 narrator=self.labels.narrator(game, lang), clock=clock),
-                "names": self.setup.names_in(lang)}
+                "names": self.names_in(lang)}
 
     def state_text(self, seat: int | None, lang: str, *, seq: int, status: str,
                    clock: JSON | None) -> str:
@@ -432,7 +432,7 @@ class BoardPlay(GamePlay[Game]):
             "waiting": waiting,
             "board": {"edition": game.edition.key, "currency": game.edition.currency},
             "clock": clock,
-            "names": self.setup.names_in(lang),
+            "names": self.names_in(lang),
         })
         return f'{head[:-1]},"legal":{legal_text(game, seat, lang, self.labels)},{tail[1:]}'
 
@@ -444,7 +444,7 @@ class BoardPlay(GamePlay[Game]):
         return out if any(out) else None
 
     def reason(self, reason: str, lang: str) -> str:
-        return translation(lang).text(reason, self.game.edition, seats=self.setup.names_in(lang))
+        return translation(lang).text(reason, self.game.edition, seats=self.names_in(lang))
 
     def bot(self, level: str, seat: int, seed: int) -> _Seated:
         return _Seated(make_bot(level, seed), self.game, seat, self, seed)

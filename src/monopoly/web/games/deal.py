@@ -219,7 +219,7 @@ class DealPlay(GamePlay[Game]):
     def narrator(self, lang: str) -> DealNarrator:
         n = self._narrators.get(lang)
         if n is None:
-            n = self._narrators[lang] = DealNarrator(self.game.deck, self.setup.names_in(lang),
+            n = self._narrators[lang] = DealNarrator(self.game.deck, self.names_in(lang),
                                                      lang)
         return n
 
@@ -241,7 +241,7 @@ class DealPlay(GamePlay[Game]):
             "waiting": game.pending_seats(),
             "board": {"game": GAME, "deck": game.deck.key},
             "clock": clock,
-            "names": self.setup.names_in(lang),
+            "names": self.names_in(lang),
         }
 
     def narrate(self, events: Sequence[Event], lang: str) -> list[str]:

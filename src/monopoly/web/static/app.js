@@ -605,6 +605,16 @@ document.addEventListener("click", (ev) => {
 document.addEventListener("keydown", (ev) => { if (isHelpKey(ev)) { ev.preventDefault(); openHelp(helpContext()); } });
 window.addEventListener("hashchange", route);
 
+// A tooltip on every control: a button or link without its own title gets its words (or
+// its label for a screen reader) as one, whenever the page draws it.
+function tooltips(root) {
+  for (const el of root.querySelectorAll("button:not([title]), a.button:not([title]), select:not([title])")) {
+    const text = (el.getAttribute("aria-label") || (el.tagName === "SELECT" ? el.closest("label")?.firstChild?.textContent : el.textContent) || "").replace(/\s+/g, " ").trim();
+    if (text) el.title = text;
+  }
+}
+new MutationObserver(() => tooltips(document.getElementById("app"))).observe(document.getElementById("app"), { childList: true, subtree: true });
+
 (async function main() {
   await Promise.all([loadTexts(), loadMeta()]);
   await route();
