@@ -169,6 +169,9 @@ class GamePlay(ABC, Generic[G]):
         self._game = game
         self.setup = setup
         self._names: dict[str, tuple[str, ...]] = {}
+        # the seats people play (no bot) now: the room sets it; the game's bots are
+        # courteous to them (a board bot's trade offers: monopoly.web.games.offers)
+        self.persons: Callable[[], Collection[int]] = _nobody
 
     def names_in(self, lang: str) -> tuple[str, ...]:
         """The seats' names in `lang` (:meth:`Setup.names_in`), written once per language:
@@ -177,9 +180,6 @@ class GamePlay(ABC, Generic[G]):
         if names is None:
             names = self._names[lang] = self.setup.names_in(lang)
         return names
-        # the seats people play (no bot) now: the room sets it; the game's bots are
-        # courteous to them (a board bot's trade offers: monopoly.web.games.offers)
-        self.persons: Callable[[], Collection[int]] = _nobody
 
     @property
     def game(self) -> G:
