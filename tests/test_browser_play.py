@@ -400,7 +400,10 @@ def test_b_two_browsers_trade_reload_and_languages(
             f"window.monopolyClient.state?.prompt && "
             f"window.monopolyClient.state.prompt !== {json.dumps(english)}"
         )
-        on_turn.wait_for_selector(f"[data-testid=square-2] >> text={names[2]['name']}")
+        # the square's name (its title: on a phone the strip, not the square, writes it)
+        on_turn.wait_for_selector(
+            f"[data-testid=square-2][title={json.dumps(names[2]['name'], ensure_ascii=False)}]",
+            state="attached")
         prompt = on_turn.inner_text("[data-testid=prompt]")
         assert prompt != english
         if check is not None:
