@@ -55,14 +55,18 @@ def _step(page: Page, clicks: list[str]) -> bool:
         return False
     legal = st["legal"]
     kinds = {e["kind"] for e in legal}
-    # every legal entry can be reached on the page: a button, or a card's play
-    for e in legal:
-        if e["template"] or e["kind"] == "move":
-            continue
-        if "card" in e and e["card"] in (st["view"]["hand"] or []) and e["kind"] != "jsn":
-            assert page.locator(f"[data-testid=hand-card-{e['card']}]").count(), e
-        else:
-            assert page.locator(f"button[data-action='{e['text']}']").count(), e
+    # every legal entry can be reached on the page: a button, or a card's play (read with
+    # the state it belongs to, in one go: a new state may come between two reads)
+    missing = page.evaluate("""() => {
+      const st = window.monopolyClient.state;
+      const hand = st.view.hand || [];
+      return st.legal.filter((e) => !e.template && e.kind !== "move").filter((e) =>
+        ("card" in e && hand.includes(e.card) && e.kind !== "jsn")
+          ? !document.querySelector(`[data-testid=hand-card-${e.card}]`)
+          : ![...document.querySelectorAll("button[data-action]")]
+            .some((b) => b.dataset.action === e.text));
+    }""")
+    assert missing == []
     if st["view"]["request"] is not None:  # an action aimed at this seat: a countdown
         page.wait_for_selector("[data-testid=clock]", timeout=5_000)
     if "pay" in kinds and page.locator("[data-testid=pay-form]").count():
