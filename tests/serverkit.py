@@ -137,11 +137,29 @@ async def next_message(ws: Any, kind: str, timeout: float = 10) -> dict[str, Any
             return msg
 
 
+def wait_finished(http: httpx.Client, room: str, timeout: float = 120) -> None:
+    """Until the bots of `room` have played its game to the end."""
+    deadline = time.monotonic() + timeout
+    while http.get(f"/api/rooms/{room}").json()["status"] != "finished":
+        assert time.monotonic() < deadline, "the bots did not finish the game"
+        time.sleep(0.2)
+
+
 # A short game: it ends on the turn limit (docs/rules.md §11), so tests finish quickly.
 def short(turns: int = 12, **extra: Any) -> dict[str, Any]:
     return {"end": "turn_limit", "turn_limit": turns, **extra}
 
 
-__all__ = ["PG_ENV", "Server", "create_room", "database", "db_params", "free_port",
-           "next_message",
-           "short", "sqlite_url", "start_room"]
+__all__ = [
+    "PG_ENV",
+    "Server",
+    "create_room",
+    "database",
+    "db_params",
+    "free_port",
+    "next_message",
+    "short",
+    "sqlite_url",
+    "start_room",
+    "wait_finished",
+]

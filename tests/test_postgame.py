@@ -28,7 +28,7 @@ from monopoly.lab.board.gamestats import collect
 from monopoly.lab.board.markov import transition_chain
 from monopoly.web.postgame import IN_JAIL, rent_owed, summary, throw_landings, throw_rent
 from monopoly.web.ui_text import ui_texts
-from serverkit import Server, create_room, short, start_room
+from serverkit import Server, create_room, short, start_room, wait_finished
 
 POSTGAME_JS = resources.files("monopoly.web").joinpath("static", "postgame.js").read_text("utf-8")
 CHROMIUM = Path("/usr/bin/chromium")
@@ -319,10 +319,7 @@ def finished(server: Server) -> dict[str, Any]:
                            options=short(16))
         start_room(http, made)
         room = made["room"]
-        deadline = time.monotonic() + 120
-        while http.get(f"/api/rooms/{room}").json()["status"] != "finished":
-            assert time.monotonic() < deadline, "the bots did not finish the game"
-            time.sleep(0.2)
+        wait_finished(http, room)
         record = http.get(f"/api/rooms/{room}/record")
         assert record.status_code == 200
         return {"room": room, "lines": record.text.splitlines(),

@@ -13,7 +13,6 @@ import asyncio
 import json
 import os
 import re
-import time
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +21,7 @@ import pytest
 from websockets.asyncio.client import connect
 
 from monopoly.web.replay import apply_delta
-from serverkit import Server, create_room, short, start_room
+from serverkit import Server, create_room, short, start_room, wait_finished
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = Path(os.environ.get("MONOPOLY_ARTIFACTS", Path(__file__).parent / "artifacts"))
@@ -38,10 +37,7 @@ def finished(server: Server) -> dict[str, Any]:
                            options=short(24))
         room = made["room"]
         start_room(http, made)
-        deadline = time.monotonic() + 120
-        while http.get(f"/api/rooms/{room}").json()["status"] != "finished":
-            assert time.monotonic() < deadline, "the bots did not finish the game"
-            time.sleep(0.2)
+        wait_finished(http, room)
         record = http.get(f"/api/rooms/{room}/record")
         assert record.status_code == 200
     return {"room": room, "lines": record.text.splitlines(),

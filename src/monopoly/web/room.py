@@ -177,6 +177,7 @@ class Room:
     def public(self) -> dict[str, Any]:
         """The room as the lobby shows it (never the seed before the end, never tokens)."""
         connected = {c.seat for c in self.conns if c.seat is not None and not c.closed}
+        defaults = self.bot_names()
         out: dict[str, Any] = {
             "id": self.id,
             "game": self.adapter.name,
@@ -192,7 +193,7 @@ class Room:
                     "nickname": s.nickname if s else None,
                     "bot": s.bot if s else None,
                     # the name is the bot's default one, which each page writes in its language
-                    "default_name": bool(s and s.bot and s.nickname == bot_name(s.bot, n)),
+                    "default_name": n in defaults,
                     "connected": n in connected,
                     "taken": s is not None,
                 }
