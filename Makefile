@@ -37,7 +37,7 @@ RAY_STAMP := $(VENV)/.ray-installed
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,rl]'
 	touch $(STAMP)
 
 $(NATIVE_STAMP): $(STAMP) $(addprefix src/,$(NATIVE))
@@ -48,7 +48,7 @@ $(NATIVE_STAMP): $(STAMP) $(addprefix src/,$(NATIVE))
 install: $(STAMP) $(NATIVE_STAMP)
 
 $(RAY_STAMP): $(STAMP)
-	$(BIN)/python -m pip install --quiet -e '.[dev,ray]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,rl,ray]'
 	touch $(RAY_STAMP)
 
 # Ray for the lab's ray backend and tests/test_ray_backend.py (skipped without it).

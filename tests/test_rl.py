@@ -1,0 +1,97 @@
+"""The reinforcement-learning environments (monopoly.rl, docs/rl.md): PettingZoo's and
+Gymnasium's own checks, the mask against the core's legality, refusal of masked-out ids,
+and seeded episodes that replay as records."""
+
+from __future__ import annotations
+
+import gymnasium
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import api_test, seed_test
+
+from monopoly.core import replay
+from monopoly.rl import board_env, deal_env
+
+ENVS = {"board": board_env, "deal": deal_env}
+
+
+@pytest.mark.parametrize("game", ["board", "deal"])
+def test_pettingzoo_api_and_seed_tests_pass(game: str) -> None:
+    api_test(ENVS[game](), num_cycles=400)
+    seed_test(lambda: ENVS[game](), num_cycles=200)
+
+
+@pytest.mark.parametrize("env_id", ["monopoly/Board-v0", "monopoly/Deal-v0"])
+def test_gymnasium_env_checker_passes(env_id: str) -> None:
+    check_env(gymnasium.make(env_id).unwrapped)
+
+
+@pytest.mark.parametrize("game", ["board", "deal"])
+def test_mask_ones_are_accepted_and_zeros_refused_without_change(game: str) -> None:
+    env = ENVS[game](players=3)
+    env.reset(seed=5)
+    rng = np.random.default_rng(5)
+    checked = 0
+    for n in range(200):
+        if env.terminations[env.agent_selection] or env.truncations[env.agent_selection]:
+            env.reset(seed=5 + n)
+        agent = env.agent_selection
+        seat = env.agent_name_mapping[agent]
+        mask = env.observe(agent)["action_mask"]
+        legal = np.flatnonzero(mask)
+        assert legal.size, "the seat to act has a legal id"
+        core = env.core
+        before = core.state_hash()
+        for i in rng.choice(np.flatnonzero(mask == 0), size=5, replace=False):
+            assert not core.is_legal(seat, core.action_from_id(int(i), seat))
+            env.step(int(i))
+            assert env.infos[agent]["illegal"], "a masked-out id is refused with a reason"
+            assert core.state_hash() == before and env.agent_selection == agent
+            checked += 1
+        for i in legal[:20]:
+            assert core.is_legal(seat, core.action_from_id(int(i), seat))
+        env.step(int(rng.choice(legal)))
+        assert "illegal" not in env.infos[agent]
+    assert checked >= 500
+
+
+def test_raise_mode_raises_the_cores_error() -> None:
+    from monopoly.core.errors import IllegalActionError
+
+    env = board_env(players=2, illegal="raise")
+    env.reset(seed=1)
+    mask = env.observe(env.agent_selection)["action_mask"]
+    with pytest.raises(IllegalActionError):
+        env.step(int(np.flatnonzero(mask == 0)[0]))
+
+
+@pytest.mark.parametrize("env_id,game", [("monopoly/Board-v0", "board"),
+                                         ("monopoly/Deal-v0", "deal")])
+def test_a_seeded_episode_replays_as_a_record(env_id: str, game: str) -> None:
+    def episode() -> tuple[list[str], str]:
+        env = gymnasium.make(env_id, players=3)
+        _, info = env.reset(seed=11)
+        rng = np.random.default_rng(3)
+        for _ in range(300):
+            _, _, term, trunc, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+            if term or trunc:
+                break
+        core = env.unwrapped.aec.core
+        return core.record_lines(), core.state_hash()
+
+    lines, digest = episode()
+    again, digest_again = episode()
+    assert lines == again and digest == digest_again
+    assert replay(lines).state_hash() == digest
+
+
+def test_bad_options_are_refused_clearly() -> None:
+    with pytest.raises(ValueError, match="players must be 2-8"):
+        board_env(players=9)
+    with pytest.raises(ValueError, match="players must be 2-5"):
+        deal_env(players=6)
+    with pytest.raises(ValueError, match="need 2 opponents"):
+        gymnasium.make("monopoly/Board-v0", players=3, opponents=["greedy"])
+    with pytest.raises(ValueError, match="reward must be"):
+        gymnasium.make("monopoly/Deal-v0", reward="money")
