@@ -95,3 +95,46 @@ def test_bad_options_are_refused_clearly() -> None:
         gymnasium.make("monopoly/Board-v0", players=3, opponents=["greedy"])
     with pytest.raises(ValueError, match="reward must be"):
         gymnasium.make("monopoly/Deal-v0", reward="money")
+
+
+def _observe(core: object, game: str, seat: int) -> np.ndarray:
+    env = ENVS[game](players=3)
+    env.core = core  # type: ignore[assignment]
+    decision = env.core.decision()
+    return env.encoder.encode(env.core.view(seat).to_dict(), decision.kind,
+                              decision.seat == seat, 3)
+
+
+@pytest.mark.parametrize("game", ["board", "deal"])
+def test_an_observation_does_not_depend_on_what_the_seat_cannot_see(game: str) -> None:
+    """Shuffle what seat 0 may not see (the others' hands and the draw pile in the Deal,
+    the order of the decks on the board; the generator too) and compare its observation."""
+    from monopoly.core import restore
+
+    env = ENVS[game](players=3)
+    rng = np.random.default_rng(9)
+    compared = 0
+    for n in range(6):
+        env.reset(seed=20 + n)
+        for _ in range(int(rng.integers(5, 120))):
+            agent = env.agent_selection
+            if env.terminations[agent] or env.truncations[agent]:
+                break
+            env.step(int(rng.choice(np.flatnonzero(env.observe(agent)["action_mask"]))))
+        data = env.core.snapshot()
+        if game == "deal":
+            hidden = [c for h in data["hands"][1:] for c in h] + list(data["draw"])
+            rng.shuffle(hidden)
+            at = 0
+            for s in (1, 2):
+                size = len(data["hands"][s])
+                data["hands"][s] = [int(c) for c in hidden[at:at + size]]
+                at += size
+            data["draw"] = [int(c) for c in hidden[at:]]
+        else:
+            data["decks"] = [[int(c) for c in rng.permutation(d)] for d in data["decks"]]
+        other = restore(data)
+        assert other.snapshot() != env.core.snapshot(), "the hidden part did change"
+        assert np.array_equal(_observe(env.core, game, 0), _observe(other, game, 0))
+        compared += 1
+    assert compared == 6
