@@ -138,3 +138,19 @@ def test_an_observation_does_not_depend_on_what_the_seat_cannot_see(game: str) -
         assert np.array_equal(_observe(env.core, game, 0), _observe(other, game, 0))
         compared += 1
     assert compared == 6
+
+
+def test_rl_bench_prints_steps_per_cpu_second_of_both_games() -> None:
+    import json
+
+    from typer.testing import CliRunner
+
+    from monopoly.cli import app
+
+    result = CliRunner().invoke(app, ["rl", "bench", "--steps", "300", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    for game in ("board", "deal"):
+        assert data[game]["steps"] == 300 and data[game]["steps_per_cpu_second"] > 0
+    bad = CliRunner().invoke(app, ["rl", "bench", "--players", "9"])
+    assert bad.exit_code == 2 and "--players must be between 2 and 8" in bad.output

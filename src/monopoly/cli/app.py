@@ -12,6 +12,7 @@ Commands::
     monopoly serve | verify | loadtest
     monopoly analyze markov
     monopoly deal deck | check | simulate | bench
+    monopoly rl bench
     monopoly tournament seat | simulate | create | add | import | next-round | start | ...
 
 Bad input (an unknown jail rule, a negative count, a missing or unreadable record) is one
@@ -27,6 +28,7 @@ import typer
 
 from monopoly.cli import board, lab, serve
 from monopoly.cli.deal import deal_app
+from monopoly.cli.rl import rl_app
 from monopoly.cli.tournament import tournament_app
 from monopoly.i18n import current_language, reset_language, set_language
 
@@ -72,3 +74,4 @@ analyze_app.command()(lab.markov)
 app.add_typer(analyze_app, name="analyze")
 app.add_typer(deal_app, name="deal")
 app.add_typer(tournament_app, name="tournament")
+app.add_typer(rl_app, name="rl")

@@ -13,7 +13,7 @@ opponents have played. An id out of the mask is refused (nothing changes,
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -28,7 +28,7 @@ __all__ = ["MonopolyEnv"]
 class MonopolyEnv(gymnasium.Env[np.ndarray, np.int64]):
     """One seat of a game against opponents (see the module docstring)."""
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"]}
+    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012  (Gymnasium: an attribute)
 
     def __init__(self, game: str = "board", players: int | None = None,
                  opponents: Sequence[str | Player] | None = None, seat: int = 0,
