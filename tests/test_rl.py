@@ -101,7 +101,7 @@ def _observe(core: object, game: str, seat: int) -> np.ndarray:
     env = ENVS[game](players=3)
     env.core = core  # type: ignore[assignment]
     decision = env.core.decision()
-    return env.encoder.encode(env.core.view(seat).to_dict(), decision.kind,
+    return env.encoder.encode(env.core.view(seat), decision.kind,
                               decision.seat == seat, 3)
 
 

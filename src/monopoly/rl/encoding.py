@@ -107,62 +107,61 @@ class BoardEncoder:
         self.layout = lay
         self.size = lay.size
 
-    def encode(self, view: dict[str, Any], kind: str, deciding: bool,
-               n_seats: int) -> np.ndarray:
-        """The observation of `view` (``game.view(seat).to_dict()``)."""
+    def encode(self, view: Any, kind: str, deciding: bool, n_seats: int) -> np.ndarray:
+        """The observation of `view` (``game.view(seat)``, a BoardView)."""
         out = np.zeros(self.size, dtype=np.float32)
-        me = int(view["seat"])
+        me = int(view.seat)
         _one_hot(out, self.kind, BOARD_KINDS.index(kind) if kind in BOARD_KINDS else -1,
                  len(BOARD_KINDS))
         out[self.mine] = 1.0 if deciding else 0.0
-        out[self.turn] = view["turn"] / 1000.0
-        dice = view.get("dice") or ()
+        out[self.turn] = view.turn / 1000.0
+        dice = view.dice or ()
         for k, d in enumerate(dice[:2]):
             out[self.dice + k] = d / 6.0
 
         def slot(seat: int) -> int:
             return (seat - me) % n_seats
 
-        for p in view["players"]:
-            i = slot(p["seat"])
+        for p in view.players:
+            i = slot(p.seat)
             out[self.present + i] = 1.0
-            out[self.cash + i] = p["cash"] / MONEY
-            out[self.worth + i] = p["net_worth"] / MONEY
-            out[self.where + i] = p["position"] / 39.0
-            out[self.jail + i] = 1.0 if p["in_jail"] else 0.0
-            out[self.jail_turns + i] = p["jail_turns"] / 3.0
-            out[self.cards + i] = len(p["jail_cards"])
-            out[self.bankrupt + i] = 1.0 if p["bankrupt"] else 0.0
-        out[self.turn_seat + slot(view["turn_player"])] = 1.0
+            out[self.cash + i] = p.cash / MONEY
+            out[self.worth + i] = p.net_worth / MONEY
+            out[self.where + i] = p.position / 39.0
+            out[self.jail + i] = 1.0 if p.in_jail else 0.0
+            out[self.jail_turns + i] = p.jail_turns / 3.0
+            out[self.cards + i] = len(p.jail_cards)
+            out[self.bankrupt + i] = 1.0 if p.bankrupt else 0.0
+        out[self.turn_seat + slot(view.turn_player)] = 1.0
         width = BOARD_SEATS + 1
-        for sq, owner in enumerate(view["owner"]):
+        for sq, owner in enumerate(view.owner):
             out[self.owner + sq * width + (0 if owner < 0 else 1 + slot(owner))] = 1.0
-        for sq, level in enumerate(view["level"]):
+        for sq, level in enumerate(view.level):
             out[self.level + sq] = level / 5.0
-        for sq, m in enumerate(view["mortgaged"]):
+        for sq, m in enumerate(view.mortgaged):
             out[self.mortgaged + sq] = 1.0 if m else 0.0
-        out[self.bank] = view["houses_left"] / 32.0
-        out[self.bank + 1] = view["hotels_left"] / 12.0
-        au = view.get("auction")
-        if au:
-            _one_hot(out, self.lot, int(au.get("square", -1)), SQUARES)
-            out[self.bid] = (au.get("high_bid") or 0) / MONEY
-            out[self.bid + 1] = 1.0 if au.get("high_bidder") == me else 0.0
-        if view.get("buy_square") is not None:
-            _one_hot(out, self.buy, int(view["buy_square"]), SQUARES)
-        out[self.debt] = sum(d["amount"] for d in view["debts"] if d["debtor"] == me) / MONEY
-        offer = view.get("offer")
-        if offer:
-            give, take = Bundle.parse(offer["give"]), Bundle.parse(offer["take"])
+        out[self.bank] = view.houses_left / 32.0
+        out[self.bank + 1] = view.hotels_left / 12.0
+        au = view.auction
+        if au is not None:
+            _one_hot(out, self.lot, int(au.square), SQUARES)
+            out[self.bid] = (au.high_bid or 0) / MONEY
+            out[self.bid + 1] = 1.0 if au.high_bidder == me else 0.0
+        if view.buy_square is not None:
+            _one_hot(out, self.buy, int(view.buy_square), SQUARES)
+        out[self.debt] = sum(d.amount for d in view.debts if d.debtor == me) / MONEY
+        offer = view.offer
+        if offer is not None:
+            give, take = Bundle.parse(offer.give), Bundle.parse(offer.take)
             out[self.offer] = 1.0
             out[self.offer + 1] = give.cash / MONEY
             out[self.offer + 2] = take.cash / MONEY
-            out[self.offer + 3] = 1.0 if offer["target"] == me else 0.0
+            out[self.offer + 3] = 1.0 if offer.target == me else 0.0
             for sq in give.squares:
                 out[self.offer_squares + sq] = 1.0
             for sq in take.squares:
                 out[self.offer_squares + sq] = -1.0
-        out[self.pot] = (view.get("pot") or 0) / MONEY
+        out[self.pot] = (view.pot or 0) / MONEY
         return out
 
 
@@ -206,47 +205,47 @@ class DealEncoder:
         self.layout = lay
         self.size = lay.size
 
-    def encode(self, view: dict[str, Any], kind: str, deciding: bool,
-               n_seats: int) -> np.ndarray:
+    def encode(self, view: Any, kind: str, deciding: bool, n_seats: int) -> np.ndarray:
+        """The observation of `view` (``game.view(seat)``, a DealView)."""
         out = np.zeros(self.size, dtype=np.float32)
-        me = int(view["seat"])
+        me = int(view.seat)
         C = self.n_colours
         _one_hot(out, self.kind, DEAL_KINDS.index(kind) if kind in DEAL_KINDS else -1,
                  len(DEAL_KINDS))
         out[self.mine] = 1.0 if deciding else 0.0
-        out[self.turn] = view["turn"] / 100.0
-        out[self.plays] = view["plays_left"] / 3.0
-        out[self.draw] = view["draw_size"] / 106.0
-        for c in view["hand"] or ():
+        out[self.turn] = view.turn / 100.0
+        out[self.plays] = view.plays_left / 3.0
+        out[self.draw] = view.draw_size / 106.0
+        for c in view.hand or ():
             out[self.hand + self.type_of[c]] += 1.0
 
         def slot(seat: int) -> int:
             return (seat - me) % n_seats
 
-        for t in view["tables"]:
-            i = slot(t["seat"])
+        for t in view.tables:
+            i = slot(t.seat)
             out[self.present + i] = 1.0
-            out[self.hand_size + i] = t["hand_size"] / 10.0
-            out[self.bank + i] = sum(self.value[c] for c in t["bank"]) / DEAL_MONEY
-            out[self.sets + i] = t["full_sets"] / 3.0
-            out[self.worth + i] = t["worth"] / DEAL_MONEY
-            for pile in t["piles"]:
-                k = i * C + int(pile["colour"])
-                out[self.cards + k] = len(pile["cards"])
-                out[self.full + k] = 1.0 if pile["full"] else 0.0
-                out[self.built + k] = (pile["house"] >= 0) + (pile["hotel"] >= 0)
-                out[self.rent + k] = pile["rent"] / DEAL_MONEY
-        out[self.turn_seat + slot(view["turn_seat"])] = 1.0
-        req = view.get("request")
-        if req:
-            _one_hot(out, self.request, DEAL_REQUESTS.index(req["kind"])
-                     if req["kind"] in DEAL_REQUESTS else -1, len(DEAL_REQUESTS))
-            out[self.req_info] = req["amount"] / DEAL_MONEY
-            out[self.req_info + 1] = slot(req["attacker"]) / 4.0
-            targets = req.get("targets") or ()
+            out[self.hand_size + i] = t.hand_size / 10.0
+            out[self.bank + i] = sum(self.value[c] for c in t.bank) / DEAL_MONEY
+            out[self.sets + i] = t.full_sets / 3.0
+            out[self.worth + i] = t.worth / DEAL_MONEY
+            for pile in t.piles:
+                k = i * C + int(pile.colour)
+                out[self.cards + k] = len(pile.cards)
+                out[self.full + k] = 1.0 if pile.full else 0.0
+                out[self.built + k] = (pile.house >= 0) + (pile.hotel >= 0)
+                out[self.rent + k] = pile.rent / DEAL_MONEY
+        out[self.turn_seat + slot(view.turn_seat)] = 1.0
+        req = view.request
+        if req is not None:
+            _one_hot(out, self.request, DEAL_REQUESTS.index(req.kind)
+                     if req.kind in DEAL_REQUESTS else -1, len(DEAL_REQUESTS))
+            out[self.req_info] = req.amount / DEAL_MONEY
+            out[self.req_info + 1] = slot(req.attacker) / 4.0
+            targets = req.targets or ()
             out[self.req_info + 2] = 1.0 if targets and targets[0] == me else 0.0
-            out[self.req_info + 3] = req.get("nos", 0)
-        discard = view.get("discard") or ()
+            out[self.req_info + 3] = req.nos
+        discard = view.discard or ()
         if discard:
             out[self.discard_top + self.type_of[discard[-1]]] = 1.0
         return out
