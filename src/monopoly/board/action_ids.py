@@ -216,24 +216,38 @@ def legal_action_mask(g: Position, seat: PlayerId) -> list[bool]:
 
 
 def _trade_mask(g: Position, seat: PlayerId, partners: tuple[int, ...], mask: list[bool]) -> None:
-    for i in _trade_candidates(g, seat, partners):
-        if engine.is_legal(g, seat, action_from_id(g, i, seat)):
-            mask[i] = True
-
-
-def _trade_candidates(g: Position, seat: PlayerId, partners: tuple[int, ...]) -> list[int]:
-    out: list[int] = []
+    """The trade ids legal for `seat`: exactly ``is_legal`` of each candidate, decided
+    with the conditions of ``trades.check_propose`` on these one-deed-for-cash offers
+    (no offer waiting; a partner that plays and is not `seat`; a deed free to change
+    hands: not mortgaged where the rules forbid it, no building in its group; the cash
+    within the payer's budget), each computed once per position instead of per offer."""
+    if g.offer is not None:
+        return
+    n = len(g.players)
+    budgets = [g.budget(s) if not g.players[s].bankrupt and s != seat else -1
+               for s in range(n)]
+    free = g.rules.trade_mortgaged
+    movable = [False] * SQUARES
+    for sq in g.t.properties:
+        movable[sq] = (free or not g.mortgaged[sq]) and not g.group_built(sq)
+    mine = g.budget(seat)
     wanted = set(partners)
+    price = g.t.price
     for m in range(len(TRADE_MULTIPLIERS)):
+        mult = TRADE_MULTIPLIERS[m]
         for sq in g.t.properties:
-            if g.owner[sq] in wanted and g.owner[sq] != BANK:
-                out.append(BUY_DEED_BASE + m * SQUARES + sq)
+            owner = g.owner[sq]
+            if (owner in wanted and owner != BANK and 0 <= owner < n and budgets[owner] >= 0
+                    and movable[sq] and price[sq] * mult // 100 <= mine):
+                mask[BUY_DEED_BASE + m * SQUARES + sq] = True
+        for to in partners:
+            if to < SEATS and 0 <= to < n and budgets[to] >= 0:
+                for sq in g.holdings[seat]:
+                    if movable[sq] and price[sq] * mult // 100 <= budgets[to]:
+                        mask[SELL_DEED_BASE + m * SEATS * SQUARES + to * SQUARES + sq] = True
+    if g.players[seat].jail_cards:
         for to in partners:
             if to < SEATS:
-                for sq in g.holdings[seat]:
-                    out.append(SELL_DEED_BASE + m * SEATS * SQUARES + to * SQUARES + sq)
-    if g.players[seat].jail_cards:
-        out.extend(JAIL_CARD_BASE + to for to in partners if to < SEATS)
-    return out
-
-
+                i = JAIL_CARD_BASE + to
+                if engine.is_legal(g, seat, action_from_id(g, i, seat)):
+                    mask[i] = True
