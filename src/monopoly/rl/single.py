@@ -115,11 +115,12 @@ class MonopolyEnv(gymnasium.Env[np.ndarray, np.int64]):
         if self.reward_kind == "worth":
             worth = self._worth()
             reward, self._last_worth = worth - self._last_worth, worth
-        terminated = core.is_over or self._out()
+        out = self._out()
+        terminated = core.is_over or out
         if terminated:
             outcome = core.outcome
             winner = None if outcome is None else outcome.winner
-            if self._out():
+            if out:
                 reward -= 1.0  # bankrupt or resigned: lost, whatever the others do next
             else:
                 reward += 0.0 if winner is None else (1.0 if winner == self.seat else -1.0)
