@@ -45,8 +45,17 @@ def _bot_list(value: str) -> tuple[str, ...]:
     names = tuple(name.strip() for name in value.split(",") if name.strip())
     if not names:
         fail(_("{option} needs at least one bot name").format(option="--bots"))
+    from monopoly.bots.deal import make_deal_bot
+    from monopoly.bots.external import AgentError, is_external
+
     for name in names:
-        if name not in DEAL_BOT_NAMES:
+        if is_external(name):
+            try:
+                make_deal_bot(name, 0)
+            except AgentError as exc:
+                fail(_("{option}: the bot {name} cannot be seated: {error}").format(
+                    option="--bots", name=repr(name), error=exc))
+        elif name not in DEAL_BOT_NAMES:
             fail(_("{option}: unknown Deal bot {name}; known bots: {known}").format(
                 option="--bots", name=repr(name), known=", ".join(DEAL_BOT_NAMES)))
     return names

@@ -143,9 +143,14 @@ def bot_list(value: str, option: str = "--bots") -> tuple[str, ...]:
     names = tuple(name.strip() for name in value.split(",") if name.strip())
     if not names:
         fail(_("{option} needs at least one bot name").format(option=option))
+    from monopoly.bots.external import AgentError
+
     for name in dict.fromkeys(names):
         try:
             make_bot(name, 0)
+        except AgentError as exc:
+            fail(_("{option}: the bot {name} cannot be seated: {error}").format(
+                option=option, name=repr(name), error=exc))
         except ValueError:
             fail(_("{option}: unknown bot {name}; known bots: {known}").format(
                 option=option, name=repr(name), known=", ".join((*BOT_NAMES, *LEVELS))))
@@ -166,7 +171,9 @@ def show_progress(as_json: bool) -> bool:
 def run_lab(run: Callable[[Callable[[int], None] | None], Any], games: int,
             progress: bool) -> Any:
     """Call ``run(advance)``, with a Rich progress bar of `games` games when `progress`;
-    Ray's absence or failure to start is one line and exit 2."""
+    Ray's absence or failure to start, and an external bot's failure, are one line and
+    exit 2."""
+    from monopoly.bots.external import AgentError
     from monopoly.lab.runner import RayMissingError, RayStartError
 
     try:
@@ -196,6 +203,8 @@ def run_lab(run: Callable[[Callable[[int], None] | None], Any], games: int,
                "'monopoly[ray]'"))
     except RayStartError as exc:
         fail(_("Ray did not start: {error}").format(error=exc))
+    except AgentError as exc:
+        fail(_("An external bot failed, and the games stopped: {error}").format(error=exc))
 
 
 def rate(value: float) -> str:

@@ -25,7 +25,7 @@ from monopoly.i18n import LANGUAGES, translation
 from monopoly.store import ActionRow, RoomRow, SeatRow, Store
 from monopoly.web import expiry, gcpolicy
 from monopoly.web.games import TABLE, adapter, adapters, bot_name
-from monopoly.web.protocol import ProtocolError, error_text
+from monopoly.web.protocol import AGENT_CLOCK, ProtocolError, error_text
 from monopoly.web.room import TAKEOVER_LEVEL, Room, Seat, new_token, token_hash
 from monopoly.web.writer import Writer
 
@@ -196,6 +196,7 @@ class RoomManager:
         timeout_policy: str,
         game: str = "board",
         names: str | None = None,
+        agent_clock: int = AGENT_CLOCK,
     ) -> tuple[Room, str, int | None, str | None]:
         """A new open room of `game` (its settings checked by the routes); the creator
         takes the first free seat (unless every seat is a bot). Returns (room, host
@@ -212,6 +213,7 @@ class RoomManager:
             "bots": {str(k): v for k, v in sorted(bots.items())},
             "clock": clock,
             "timeout_policy": timeout_policy,
+            "agent_clock": agent_clock,
             "started": None,
         }
         if names is not None:  # the board's street names (a record without it: the game's)
@@ -247,7 +249,10 @@ class RoomManager:
         self.rooms[room.id] = room
         return room
 
-    async def join(self, room: Room, nickname: str, seat: int | None) -> tuple[int, str]:
+    async def join(self, room: Room, nickname: str, seat: int | None, *,
+                   agent: bool = False) -> tuple[int, str]:
+        """A person (or, with `agent`, a program: docs/agents.md) takes a free seat of an
+        open room; returns the seat and its token."""
         async with room.lock:
             if room.status != "open":
                 raise ProtocolError("conflict", 409, reason=expiry.not_open(room))
@@ -264,6 +269,8 @@ class RoomManager:
             s = Seat(seat, room.unique_nickname(nickname), None, token_hash(token))
             room.seats[seat] = s
             await self.writer.call(self.store.put_seat, room.id, s.row())
+            if agent:
+                await self.set_agents(room, room.agent_seats | {seat})
         self.seen(room)
         room.broadcast_room()
         return seat, token
@@ -288,6 +295,11 @@ class RoomManager:
             room.send_state_all()
         room.start_driver()
 
+    async def set_agents(self, room: Room, seats: frozenset[int]) -> None:
+        """The seats programs play (the room's lock held), kept in its configuration."""
+        room.config = {**room.config, "agents": sorted(seats)}
+        await self.writer.call(self.store.set_config, room.id, room.config)
+
     async def kick(self, room: Room, seat: int, *, by_host: bool = False) -> None:
         """Remove the person of `seat`: before the start the seat is freed, after it a
         bot keeps it. `by_host`: the host's removal, refused (``conflict``) once the game
@@ -311,6 +323,8 @@ class RoomManager:
             if room.status == "open":
                 del room.seats[seat]
                 await self.writer.call(self.store.remove_seat, room.id, seat)
+                if seat in room.agent_seats:
+                    await self.set_agents(room, room.agent_seats - {seat})
             else:  # a bot keeps the seat; the person's token no longer works
                 s.bot, s.token_hash, s.away = TAKEOVER_LEVEL, None, False
                 room.bots[seat] = room.seat_bot(TAKEOVER_LEVEL, seat)

@@ -27,6 +27,10 @@ MAX_MESSAGE: Final = 16 * 1024  # bytes of one WebSocket message
 # open); beyond it the WebSocket layer closes the connection (1009, message too big)
 MAX_READ: Final = 16 * 1024 * 1024
 TIMEOUT_POLICIES: Final = ("bot", "forfeit")
+# The seconds an agent seat (a program playing over this protocol: docs/agents.md) has for
+# each decision, unless the room says otherwise; its bounds.
+AGENT_CLOCK: Final = 10
+AGENT_CLOCK_RANGE: Final = (1, 600)
 
 # The error codes of the protocol and their default texts (translated when sent).
 ERRORS: Final[dict[str, str]] = {
@@ -63,6 +67,7 @@ REASONS: Final[dict[str, str]] = {
     "seats": N_("a room has 2 to 8 seats"),
     "bots": N_("bots are given by seat number and level (easy, medium, hard)"),
     "clock": N_("the clock is a number of seconds from 1 to 3600, or null"),
+    "agent_clock": N_("an agent's time per decision is a number of seconds from 1 to 600"),
     "policy": N_("the timeout policy is bot or forfeit"),
     "edition": N_("unknown edition"),
     "names": N_("the board has no such set of street names"),

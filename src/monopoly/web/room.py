@@ -42,7 +42,7 @@ from monopoly.web.games import (
     Setup,
     bot_name,
 )
-from monopoly.web.protocol import ProtocolError, encode
+from monopoly.web.protocol import AGENT_CLOCK, ProtocolError, encode
 
 if TYPE_CHECKING:
     from monopoly.web.manager import RoomManager
@@ -174,10 +174,26 @@ class Room:
         seconds = None if value is None else int(value)
         return seconds if self.play is None else self.play.clock(seconds)
 
+    @property
+    def agent_seats(self) -> frozenset[int]:
+        """The seats programs play over the protocol (docs/agents.md)."""
+        return frozenset(int(s) for s in self.config.get("agents") or ())
+
+    @property
+    def agent_clock(self) -> int:
+        """The seconds an agent seat has for each decision."""
+        return int(self.config.get("agent_clock") or AGENT_CLOCK)
+
+    def seat_clock(self, seat: int) -> int | None:
+        """The seconds `seat` (not a bot's) has for the decision waiting: an agent's clock
+        for an agent seat, else the person's turn clock (None: no clock)."""
+        return self.agent_clock if seat in self.agent_seats else self.clock
+
     def public(self) -> dict[str, Any]:
         """The room as the lobby shows it (never the seed before the end, never tokens)."""
         connected = {c.seat for c in self.conns if c.seat is not None and not c.closed}
         defaults = self.bot_names()
+        agents = self.agent_seats
         out: dict[str, Any] = {
             "id": self.id,
             "game": self.adapter.name,
@@ -194,6 +210,7 @@ class Room:
                     "bot": s.bot if s else None,
                     # the name is the bot's default one, which each page writes in its language
                     "default_name": n in defaults,
+                    "agent": n in agents,  # a program plays it (docs/agents.md)
                     "connected": n in connected,
                     "taken": s is not None,
                 }
@@ -204,6 +221,7 @@ class Room:
             "seed_hash": self.seed_hash,
             "clock": self.clock,
             "timeout_policy": self.config.get("timeout_policy", "bot"),
+            "agent_clock": self.agent_clock,
             "created": self.created,
             "seq": self.seq,
         }
@@ -317,14 +335,15 @@ class Room:
                 "seed_hash": self.seed_hash}
 
     def clock_json(self) -> dict[str, object] | None:
-        clock = self.clock
         game = self.game
-        if clock is None or game is None or game.is_over:
+        if game is None or game.is_over:
             return None
         for s in game.pending_seats():
             seat = self.seats.get(s)
             if seat is not None and seat.bot is None:
-                return {"seat": s, "deadline": self._decision_since + clock}
+                clock = self.seat_clock(s)
+                if clock is not None:
+                    return {"seat": s, "deadline": self._decision_since + clock}
         return None
 
     def state(self, seat: int | None, lang: str) -> dict[str, Any]:
@@ -484,11 +503,13 @@ class Room:
                 if not choose:
                     return s, None, False
                 return s, self.bot_move(s), False
-        clock = self.clock
-        if clock is not None and waiting:
-            left = self._decision_since + clock - time.time()
+        now = time.time()
+        for s in waiting:  # a person's turn clock, an agent's clock per decision
+            clock = self.seat_clock(s)
+            if clock is None:
+                continue
+            left = self._decision_since + clock - now
             if left <= 0:
-                s = waiting[0]
                 if not choose:
                     return s, None, True
                 return s, self.caretaker_move(s), True

@@ -78,6 +78,8 @@ TEXTS: Final[Mapping[str, str]] = {
     "seat_you": N_("You"),
     "seat_human": N_("A friend (invite link)"),
     "seat_free": N_("free seat"),
+    # a seat played by a program over the protocol (docs/agents.md)
+    "seat_agent": N_("agent"),
     "bot_level": N_("Bot ({level})"),
     # a bot's default name (the server's monopoly.web.games.BOT_NAME: the same text)
     "bot_name": N_("Bot {number} ({level})"),

@@ -57,8 +57,16 @@ def make_bot(name: str, seed: int) -> Bot:
     """The bot called `name` (or a difficulty level: easy, medium, hard), with its own
     generator seeded by `seed`.
 
+    A name ``module:attribute`` (a Python entry point) or ``external:URL`` (an agent behind
+    an HTTP endpoint) seats a bot written elsewhere (:mod:`monopoly.bots.external`).
+
     Raises :class:`ValueError` naming the known bots when `name` is unknown.
     """
+    from monopoly.bots.external import is_external, make_external
+
+    if is_external(name):
+        external: Bot = make_external(name, seed, "board")
+        return external
     name = LEVELS.get(name, name)
     entry = _REGISTRY.get(name)
     if entry is None:

@@ -39,7 +39,7 @@ Example::
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol
 
 from monopoly.bots.deal.common import best_payment
 from monopoly.bots.deal.greedy import GreedyBot
@@ -72,7 +72,13 @@ class DealBot(Protocol):
 
 def make_deal_bot(name: str, seed: int = 0) -> RandomBot | GreedyBot | StrongBot:
     """The Deal bot called ``name`` with its own seeded generator; ValueError for an
-    unknown name."""
+    unknown name. ``module:attribute`` or ``external:URL`` seats a bot written elsewhere
+    (:mod:`monopoly.bots.external`)."""
+    from monopoly.bots.external import is_external, make_external
+
+    if is_external(name):
+        external: Any = make_external(name, seed, "deal")
+        return external  # type: ignore[no-any-return]
     if name == "random":
         return RandomBot(seed)
     if name == "greedy":

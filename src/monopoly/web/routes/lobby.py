@@ -18,7 +18,13 @@ from pydantic import BaseModel, Field
 from monopoly.i18n import LANGUAGES
 from monopoly.web.games import LEVELS, adapter, adapters
 from monopoly.web.manager import RoomManager
-from monopoly.web.protocol import MAX_MESSAGE, TIMEOUT_POLICIES, ProtocolError
+from monopoly.web.protocol import (
+    AGENT_CLOCK,
+    AGENT_CLOCK_RANGE,
+    MAX_MESSAGE,
+    TIMEOUT_POLICIES,
+    ProtocolError,
+)
 from monopoly.web.room import Room
 
 __all__ = ["CreateRoom", "lobby_router", "meta_json"]
@@ -36,6 +42,9 @@ class CreateRoom(BaseModel):
     nickname: str = ""
     clock: int | None = None
     timeout_policy: str = "bot"
+    agent_clock: int = Field(
+        AGENT_CLOCK, description="the seconds an agent seat has for each decision (1-600; "
+        "docs/agents.md): then the caretaker plays for it")
     names: str | None = Field(
         None, description="the board's street names, the same for every seat: a language of "
         "the edition's name sets (GET /api/meta: editions[].name_sets); none: its English names")
@@ -44,6 +53,8 @@ class CreateRoom(BaseModel):
 class JoinRoom(BaseModel):
     nickname: str = ""
     seat: int | None = None
+    agent: bool = Field(False, description="a program takes the seat (docs/agents.md): it "
+                        "plays on the room's agent clock, and the room shows it as an agent")
 
 
 class KickSeat(BaseModel):
@@ -122,11 +133,14 @@ def lobby_router(manager: Callable[[], RoomManager]) -> APIRouter:
             raise ProtocolError("invalid", 400, reason="clock")
         if body.timeout_policy not in TIMEOUT_POLICIES:
             raise ProtocolError("invalid", 400, reason="policy")
+        low, high = AGENT_CLOCK_RANGE
+        if not low <= body.agent_clock <= high:
+            raise ProtocolError("invalid", 400, reason="agent_clock")
         takes_a_seat = len(bots) < settings.seats  # the creator sits in the first free seat
         room, host, seat, token = await manager().create(
             settings.preset, settings.edition, settings.options, settings.seats, bots,
             nickname(body.nickname, required=takes_a_seat), body.clock, body.timeout_policy,
-            game.name, settings.names,
+            game.name, settings.names, agent_clock=body.agent_clock,
         )
         return {"room": room.id, "host_token": host, "seat": seat, "token": token}
 
@@ -145,7 +159,8 @@ def lobby_router(manager: Callable[[], RoomManager]) -> APIRouter:
     @router.post("/api/rooms/{room_id}/join")
     async def join(room_id: str, body: JoinRoom) -> dict[str, Any]:
         room = await manager().get(room_id)
-        seat, token = await manager().join(room, nickname(body.nickname), body.seat)
+        seat, token = await manager().join(room, nickname(body.nickname), body.seat,
+                                           agent=body.agent)
         return {"seat": seat, "token": token}
 
     def host(room: Room, authorization: str | None) -> None:

@@ -412,7 +412,7 @@ function renderWaiting() {
     ${seatLinkHTML(seatLinkContext())}
     <ol class="seat-list" data-testid="seat-list">
       ${seats.map((s, i) => `<li data-testid="seat-${i}"><span class="dot" style="background:${playerColour(i)}"></span>
-        <span class="seat-name">${esc(seatLabel(s))}${i === mySeat ? ` <em>(${esc(t("you"))})</em>` : ""}</span>
+        <span class="seat-name">${esc(seatLabel(s))}${i === mySeat ? ` <em>(${esc(t("you"))})</em>` : ""}${s && s.agent ? ` <em class="agent" data-testid="agent-${i}">(${esc(t("seat_agent"))})</em>` : ""}</span>
         ${s && s.connected ? `<span class="badge ok">${esc(t("connected"))}</span>` : ""}
         ${host && status === "open" && i !== mySeat && s && (s.nickname ?? s.name) && !(s.bot ?? s.level) ? `<button type="button" class="small danger" data-kick="${i}" data-testid="kick-${i}">${esc(t("kick"))}</button>` : ""}
       </li>`).join("")}
