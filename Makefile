@@ -84,7 +84,7 @@ bench: install
 	$(BIN)/monopoly bench --json
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks examples
 	$(BIN)/mypy --strict src/monopoly
 
 # Languages: extract every translatable text of src/monopoly (_, N_, ngettext, pgettext,

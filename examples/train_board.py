@@ -1,0 +1,432 @@
+"""Train an agent on the board game with MaskablePPO (sb3-contrib), then measure it.
+
+A learner in seat 0 of ``monopoly/Board-v0`` plays against our bots (by default half
+the copies of the board against the random bot, half against greedy); sb3-contrib's
+``ActionMasker`` hands MaskablePPO the legal ids, so the policy only ever picks a legal
+action. After training, the policy plays ``--eval-games`` games
+against the random bot and against greedy, and so does a random learner (uniform over
+the same legal ids) as the baseline; the win rates are printed with their 95 % Wilson
+intervals. During training, the policy is measured every ``--eval-every`` steps against
+both bots on the same seeded games; that curve is drawn to ``--plot``.
+
+The setting (docs/rl.md, "Training an agent", says why):
+
+- 2 players: one opponent, a decision of the learner's moves the result more than at a
+  table of four, and a game is shorter;
+- the classic rules ended at turn ``--turn-limit`` (200: about 100 turns each; the
+  richer seat, by net worth, wins): a game without a limit between two careful players
+  can go on for tens of thousands of actions;
+- training against the random bot too: those games are won early and teach buying and
+  building, where against greedy alone the first tens of thousands of steps win nothing;
+- ``reward="worth"``: the change of the learner's net worth at every step, on top of
+  the +1/-1 at the end, a signal long before the first win;
+- resigning is out of the learner's mask (it never helps, and a random learner would
+  resign within its first few decisions), as the random bot never resigns either; so
+  are proposals of trades (rejected, they change nothing; answering an offer stays).
+
+Needs the ``rl`` and ``train`` extras (``pip install -e '.[rl,train]'``; docs/rl.md says
+why torch is pinned). Run::
+
+    python examples/train_board.py --timesteps 100000 --seed 1 --out board_ppo.zip
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+import gymnasium
+import numpy as np
+import torch
+from sb3_contrib import MaskablePPO
+from sb3_contrib.common.wrappers import ActionMasker
+from stable_baselines3.common.callbacks import BaseCallback
+from stable_baselines3.common.monitor import Monitor
+from stable_baselines3.common.torch_layers import FlattenExtractor
+from stable_baselines3.common.vec_env import DummyVecEnv
+
+import monopoly.rl  # noqa: F401  (registers monopoly/Board-v0)
+from monopoly.board import actions as A
+from monopoly.board.action_ids import BUY_DEED_BASE
+from monopoly.core import make
+from monopoly.core.seeds import bot_seed
+from monopoly.lab.stats import wilson_interval
+from monopoly.rl.players import make_player
+
+RESIGN_ID = A.ACTION_IDS[A.RESIGN]
+# proposing a deal of one deed (or the jail card): ids BUY_DEED_BASE onwards, out of the
+# learner's mask (answering a proposal stays: accept, reject)
+PROPOSALS = slice(BUY_DEED_BASE, None)
+EVAL_SEED_BASE = 1_000_000  # evaluation games never share a seed with training games
+
+#: ``policy(observation, legal ids as booleans) -> id``
+Policy = Callable[[np.ndarray, np.ndarray], int]
+
+
+@dataclass(frozen=True)
+class Setting:
+    """The game the learner plays: the same for training and every evaluation."""
+
+    players: int = 2
+    opponent: str = "greedy"  # during training; "random,greedy": the copies take turns
+    reward: str = "worth"
+    turn_limit: int = 200
+    max_steps: int = 20_000  # actions of all seats before truncation (a policy's loop)
+
+    def env_kwargs(self, opponent: str | None = None) -> dict[str, Any]:
+        return {"players": self.players,
+                "opponents": [opponent or self.opponent.split(",")[0]] * (self.players - 1),
+                "reward": self.reward, "max_steps": self.max_steps,
+                **self.rules()}
+
+    def rules(self) -> dict[str, Any]:
+        return {"end": "turn_limit", "turn_limit": self.turn_limit}
+
+
+def legal_ids(env: gymnasium.Env[Any, Any]) -> np.ndarray:
+    """The learner's legal ids as booleans, resigning and trade proposals left out."""
+    mask: np.ndarray = env.unwrapped.action_masks()  # type: ignore[attr-defined]
+    mask = mask.copy()
+    mask[PROPOSALS] = False
+    if mask.sum() > 1:
+        mask[RESIGN_ID] = False
+    return mask
+
+
+def make_env(setting: Setting, opponent: str | None = None) -> gymnasium.Env[Any, Any]:
+    """``monopoly/Board-v0`` with the setting, its masks for MaskablePPO, and a Monitor
+    (episode rewards and lengths)."""
+    env = gymnasium.make("monopoly/Board-v0", **setting.env_kwargs(opponent))
+    return Monitor(ActionMasker(env, legal_ids))
+
+
+# ---------------------------------------------------------------------- evaluation
+@dataclass
+class Tally:
+    """Games of the learner (seat 0) against one opponent."""
+
+    games: int = 0
+    wins: int = 0
+    losses: int = 0
+    draws: int = 0  # no winner: equal net worth at the limit, or truncated
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    def ci95(self) -> tuple[float, float]:
+        return wilson_interval(self.wins, self.games)
+
+    def row(self) -> dict[str, Any]:
+        low, high = self.ci95()
+        return {**asdict(self), "win_rate": round(self.win_rate, 4),
+                "ci95": [round(low, 4), round(high, 4)]}
+
+
+def random_learner(seed: int) -> Policy:
+    """Uniform over the legal ids (seeded)."""
+    rng = np.random.default_rng(seed)
+
+    def policy(obs: np.ndarray, mask: np.ndarray) -> int:
+        return int(rng.choice(np.flatnonzero(mask)))
+
+    return policy
+
+
+def model_policy(model: MaskablePPO, deterministic: bool = False,
+                 seed: int = 0) -> Policy:
+    """The trained policy, masked: sampled from its distribution (a seeded generator), or
+    its most likely id. The policy network is copied to numpy arrays: one decision costs
+    microseconds, not the millisecond of ``model.predict`` (the same ids: checked in
+    tests/test_rl_train.py)."""
+    net: Any = model.policy
+    if not isinstance(net.features_extractor, FlattenExtractor):
+        raise ValueError("only the MlpPolicy's flat features are supported")
+    layers: list[tuple[np.ndarray, np.ndarray] | Callable[[np.ndarray], np.ndarray]] = []
+    for module in [*net.mlp_extractor.policy_net, net.action_net]:
+        if isinstance(module, torch.nn.Linear):
+            layers.append((module.weight.detach().numpy().T.copy(),
+                           module.bias.detach().numpy().copy()))
+        elif isinstance(module, torch.nn.Tanh):
+            layers.append(np.tanh)
+        elif isinstance(module, torch.nn.ReLU):
+            layers.append(lambda x: np.maximum(x, 0.0))
+        else:
+            raise ValueError(f"unsupported layer in the policy network: {module!r}")
+    rng = np.random.default_rng(seed)
+
+    def policy(obs: np.ndarray, mask: np.ndarray) -> int:
+        x = np.asarray(obs, dtype=np.float32)
+        for layer in layers:
+            x = layer(x) if callable(layer) else x @ layer[0] + layer[1]
+        legal = np.flatnonzero(mask)
+        logits = x[legal].astype(np.float64)
+        if deterministic:
+            return int(legal[np.argmax(logits)])
+        p = np.exp(logits - logits.max())
+        return int(legal[rng.choice(len(legal), p=p / p.sum())])
+
+    return policy
+
+
+def play(policy: Policy, setting: Setting, opponent: str, games: int,
+         seed: int = 0, env: gymnasium.Env[Any, Any] | None = None) -> Tally:
+    """`games` games of `policy` in seat 0 against `opponent` (in `env` if given, else a
+    new ``monopoly/Board-v0``); game ``g`` has the seed ``EVAL_SEED_BASE + seed + g``, so
+    two policies meet the same dice."""
+    if env is None:
+        env = gymnasium.make("monopoly/Board-v0", **setting.env_kwargs(opponent))
+    tally = Tally()
+    for g in range(games):
+        obs, _ = env.reset(seed=EVAL_SEED_BASE + seed + g)
+        while True:
+            obs, _, terminated, truncated, _ = env.step(policy(obs, legal_ids(env)))
+            if terminated or truncated:
+                break
+        outcome: Any = env.unwrapped.aec.core.outcome  # type: ignore[attr-defined]
+        winner = None if outcome is None or truncated else outcome.winner
+        tally.games += 1
+        if winner is None:
+            tally.draws += 1
+        elif winner == 0:
+            tally.wins += 1
+        else:
+            tally.losses += 1
+    env.close()
+    return tally
+
+
+def bots_share(setting: Setting, bot: str, games: int, seed: int = 0) -> Tally:
+    """Seat 0's record when `bot` sits in every seat (the fair share of a learner as
+    good as the bot), on the evaluation's seeds and rules."""
+    tally = Tally()
+    for g in range(games):
+        game_seed = EVAL_SEED_BASE + seed + g
+        core: Any = make("board", seats=[f"seat {i + 1}" for i in range(setting.players)],
+                         seed=game_seed, **setting.rules())
+        bots = [make_player("board", bot, bot_seed(game_seed, s))
+                for s in range(setting.players)]
+        steps = 0
+        while not core.is_over and steps < setting.max_steps:
+            seat = core.decision().seat
+            core.apply(seat, bots[seat](core, seat))
+            steps += 1
+        winner = core.outcome.winner if core.is_over else None
+        tally.games += 1
+        if winner is None:
+            tally.draws += 1
+        elif winner == 0:
+            tally.wins += 1
+        else:
+            tally.losses += 1
+    return tally
+
+
+# ---------------------------------------------------------------------- training
+class CurveCallback(BaseCallback):
+    """Every `every` steps, the policy (sampled) against each opponent on `games` seeded
+    games; the time spent here is kept apart from the training's."""
+
+    def __init__(self, setting: Setting, every: int, games: int,
+                 opponents: Sequence[str], seed: int) -> None:
+        super().__init__()
+        self.setting = setting
+        self.every = every
+        self.games = games
+        self.opponents = list(opponents)
+        self.seed = seed
+        self.rows: list[dict[str, Any]] = []
+        self.eval_seconds = 0.0
+        self.eval_cpu = 0.0
+        self._next = 0
+
+    def measure(self) -> None:
+        wall, cpu = time.perf_counter(), time.process_time()
+        row: dict[str, Any] = {"timesteps": self.num_timesteps}
+        for name in self.opponents:
+            policy = model_policy(self.model, seed=self.seed)  # type: ignore[arg-type]
+            row[name] = play(policy, self.setting, name, self.games, self.seed).win_rate
+        self.rows.append(row)
+        self.eval_seconds += time.perf_counter() - wall
+        self.eval_cpu += time.process_time() - cpu
+        print(json.dumps(row), flush=True)
+
+    def _on_training_start(self) -> None:
+        self.measure()
+        self._next = self.every
+
+    def _on_step(self) -> bool:
+        if self.num_timesteps >= self._next:
+            self.measure()
+            self._next += self.every
+        return True
+
+
+def train(setting: Setting, timesteps: int, seed: int, envs: int = 8,
+          eval_every: int = 0, curve_games: int = 40,
+          n_steps: int = 256) -> tuple[MaskablePPO, CurveCallback, dict[str, float]]:
+    """MaskablePPO on `envs` copies of the board, stepped in turn in one process and one
+    thread (several copies only batch the policy's forward passes)."""
+    torch.set_num_threads(1)
+    names = setting.opponent.split(",")  # the copies take the opponents in turn
+    vec = DummyVecEnv([partial(make_env, setting, names[i % len(names)])
+                       for i in range(envs)])
+    vec.seed(seed)
+    model = MaskablePPO(
+        "MlpPolicy", vec, learning_rate=3e-4, n_steps=n_steps,
+        batch_size=min(256, n_steps * envs), n_epochs=5, gamma=0.995, gae_lambda=0.95,
+        ent_coef=0.01, policy_kwargs={"net_arch": [128, 128]}, seed=seed,
+        device="cpu", verbose=0,
+    )
+    every = eval_every or max(1, timesteps // 10)
+    curve = CurveCallback(setting, every, curve_games, ["random", "greedy"], seed)
+    wall, cpu = time.perf_counter(), time.process_time()
+    model.learn(total_timesteps=timesteps, callback=curve)
+    if curve.rows[-1]["timesteps"] < timesteps:  # the last point: the trained policy
+        curve.measure()
+    times = {
+        "train_wall_s": round(time.perf_counter() - wall - curve.eval_seconds, 1),
+        "train_cpu_s": round(time.process_time() - cpu - curve.eval_cpu, 1),
+        "curve_wall_s": round(curve.eval_seconds, 1),
+    }
+    vec.close()
+    return model, curve, times
+
+
+# ---------------------------------------------------------------------- the plot
+def plot(rows: Sequence[dict[str, Any]], baselines: dict[str, float], setting: Setting,
+         curve_games: int, path: Path) -> None:
+    """Win rate over training steps against each opponent, with the reference lines."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    steps = [r["timesteps"] / 1000 for r in rows]
+    fig, ax = plt.subplots(figsize=(8, 4.8), dpi=110)
+    styles = {"random": ("tab:blue", "the random bot"), "greedy": ("tab:red", "greedy")}
+    for name, (colour, label) in styles.items():
+        ax.plot(steps, [r[name] for r in rows], marker="o", color=colour, lw=2,
+                label=f"PPO vs {label}")
+    refs = [("random_vs_random", "tab:blue", "random learner vs the random bot"),
+            ("random_vs_greedy", "tab:red", "random learner vs greedy"),
+            ("greedy_vs_greedy", "tab:gray", "greedy vs greedy (fair share)")]
+    for key, colour, label in refs:
+        if key in baselines:
+            ax.axhline(baselines[key], color=colour, ls="--", lw=1.2, alpha=0.8,
+                       label=f"{label}: {baselines[key]:.0%}")
+    ax.set_xlabel("training steps (thousands of learner decisions)")
+    ax.set_ylabel(f"win rate of seat 0 ({curve_games} games per point)")
+    ax.set_ylim(-0.02, 1.02)
+    ax.yaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0))
+    ax.set_title(f"MaskablePPO on monopoly/Board-v0: {setting.players} players, "
+                 f"trained vs {setting.opponent}, reward '{setting.reward}', "
+                 f"turn limit {setting.turn_limit}", fontsize=10)
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8, loc="center right", framealpha=0.9)
+    fig.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path)
+    plt.close(fig)
+
+
+# ---------------------------------------------------------------------- the command
+def positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def parse(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0] if __doc__ else None)
+    p.add_argument("--timesteps", type=positive, default=100_000,
+                   help="learner decisions to train on (default 100000)")
+    p.add_argument("--players", type=int, choices=range(2, 9), default=2, metavar="2-8")
+    p.add_argument("--opponent", default="random,greedy",
+                   help="the bot in every other seat during training; several, comma "
+                        "separated, share the copies of the board (default random,greedy)")
+    p.add_argument("--reward", choices=("win", "worth"), default="worth")
+    p.add_argument("--turn-limit", type=positive, default=200)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--envs", type=positive, default=8,
+                   help="copies of the board, stepped in one process (default 8)")
+    p.add_argument("--out", type=Path, default=Path("board_ppo.zip"),
+                   help="where the trained model is saved")
+    p.add_argument("--eval-games", type=positive, default=500,
+                   help="games per line of the final table (default 500)")
+    p.add_argument("--eval-every", type=int, default=0,
+                   help="steps between the curve's points (default a tenth of --timesteps)")
+    p.add_argument("--curve-games", type=positive, default=40)
+    p.add_argument("--deterministic", action="store_true",
+                   help="evaluate the policy's most likely id (default: sampled)")
+    p.add_argument("--plot", type=Path, default=Path("docs/rl_training.png"))
+    p.add_argument("--json", type=Path, help="also write the results here as JSON")
+    args = p.parse_args(argv)
+    from monopoly.bots import BOT_NAMES
+    from monopoly.bots.board.base import LEVELS
+
+    for name in args.opponent.split(","):
+        if name not in (*BOT_NAMES, *LEVELS):
+            p.error(f"unknown bot {name!r}; known: {', '.join((*BOT_NAMES, *LEVELS))}")
+    return args
+
+
+def evaluate(model: MaskablePPO, setting: Setting, games: int, seed: int,
+             deterministic: bool = False) -> dict[str, Tally]:
+    """The final table: the trained policy and a random learner against each bot, and
+    greedy in seat 0 against greedy (the fair share)."""
+    def trained() -> Policy:
+        return model_policy(model, deterministic, seed)
+
+    return {
+        "ppo_vs_random": play(trained(), setting, "random", games, seed),
+        "ppo_vs_greedy": play(trained(), setting, "greedy", games, seed),
+        "random_vs_random": play(random_learner(seed), setting, "random", games, seed),
+        "random_vs_greedy": play(random_learner(seed), setting, "greedy", games, seed),
+        "greedy_vs_greedy": bots_share(setting, "greedy", games, seed),
+    }
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse(argv)
+    setting = Setting(players=args.players, opponent=args.opponent, reward=args.reward,
+                      turn_limit=args.turn_limit)
+    torch.manual_seed(args.seed)
+    model, curve, times = train(setting, args.timesteps, args.seed, args.envs,
+                                args.eval_every, args.curve_games)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    model.save(args.out)
+    print(json.dumps(times), flush=True)
+    wall, cpu = time.perf_counter(), time.process_time()
+    table = evaluate(model, setting, args.eval_games, args.seed, args.deterministic)
+    eval_time = {"eval_wall_s": round(time.perf_counter() - wall, 1),
+                 "eval_cpu_s": round(time.process_time() - cpu, 1)}
+    print(f"{'seat 0 vs opponent':<22} {'games':>5} {'wins':>5} {'draws':>5} "
+          f"{'win rate':>8}  95 % interval")
+    for key, tally in table.items():
+        low, high = tally.ci95()
+        print(f"{key:<22} {tally.games:>5} {tally.wins:>5} {tally.draws:>5} "
+              f"{tally.win_rate:>8.1%}  [{low:.1%}, {high:.1%}]")
+    print(json.dumps(eval_time))
+    baselines = {k: table[k].win_rate
+                 for k in ("random_vs_random", "random_vs_greedy", "greedy_vs_greedy")}
+    plot(curve.rows, baselines, setting, args.curve_games, args.plot)
+    if args.json:
+        args.json.write_text(json.dumps({
+            "setting": asdict(setting), "seed": args.seed, "timesteps": args.timesteps,
+            "deterministic": args.deterministic, **times, **eval_time,
+            "table": {k: t.row() for k, t in table.items()}, "curve": curve.rows,
+        }, indent=1) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
