@@ -2,8 +2,9 @@
 
 For positions of random games of each game: legality agrees both ways (every id of the
 action mask is legal by is_legal, every finite action the table names and the mask
-leaves out is refused), an illegal action changes nothing, views carry nothing a seat may
-not see, records replay and snapshots round-trip, and both cores satisfy GameCore.
+leaves out is refused; the list of legal ids is the mask's), an illegal action changes
+nothing, views carry nothing a seat may not see, records replay and snapshots
+round-trip, and both cores satisfy GameCore.
 """
 
 from __future__ import annotations
@@ -61,6 +62,7 @@ def _check_position(game: Any, name: str, rng: random.Random) -> None:
     for seat in range(seats):
         mask = game.legal_action_mask(seat)
         assert len(mask) == game.num_actions
+        assert game.legal_action_ids(seat) == [i for i, ok in enumerate(mask) if ok]
         for i in range(game.num_actions):
             action = game.action_from_id(i, seat)
             assert mask[i] == game.is_legal(seat, action), (name, seat, i, action.text())

@@ -98,11 +98,53 @@ def test_bad_options_are_refused_clearly() -> None:
 
 
 def _observe(core: object, game: str, seat: int) -> np.ndarray:
+    """The environment's observation (written from the state), checked against the
+    encoder's vector of the seat's view."""
     env = ENVS[game](players=3)
     env.core = core  # type: ignore[assignment]
     decision = env.core.decision()
-    return env.encoder.encode(env.core.view(seat), decision.kind,
-                              decision.seat == seat, 3)
+    args = (decision.kind, decision.seat == seat, 3)
+    from_state = env.encoder.observe(env.core, seat, *args)
+    assert np.array_equal(from_state, env.encoder.encode(env.core.view(seat), *args))
+    return from_state
+
+
+@pytest.mark.parametrize(("game", "players", "rules"), [
+    ("board", 2, "classic"), ("board", 4, "tournament"), ("board", 6, "house"),
+    ("board", 8, "short"), ("deal", 2, "official"), ("deal", 3, "quick"),
+    ("deal", 5, "simulation"),
+])
+def test_the_observation_from_the_state_is_the_one_from_the_view(
+        game: str, players: int, rules: str) -> None:
+    """Every seat's observation, written straight from the game's state (the
+    environments' path), is the encoder's vector of that seat's view, bit for bit, over
+    random games (their trades, auctions, debts and requests)."""
+    from monopoly.core import make
+    from monopoly.rl.aec import encoder_for
+
+    rng = np.random.default_rng(5)
+    compared = 0
+    for seed in range(3):
+        core = make(game, seats=players, seed=seed, rules=rules)
+        encoder = encoder_for(core, game)
+        for _ in range(150):
+            decision = core.decision()
+            if core.is_over or decision.seat is None:
+                break
+            for seat in range(players):
+                args = (decision.kind, decision.seat == seat, players)
+                a = encoder.observe(core, seat, *args)
+                b = encoder.encode(core.view(seat), *args)
+                assert a.dtype == b.dtype == np.float32
+                assert a.tobytes() == b.tobytes(), (game, seed, seat, decision.kind)
+                compared += 1
+            ids = core.legal_action_ids(decision.seat)
+            # on the board, rarely leave the game (bankrupt 7, resign 254): games go on
+            keep = [i for i in ids if game == "deal" or i not in (7, 254)]
+            if keep and rng.random() < 0.97:
+                ids = keep
+            core.apply(decision.seat, core.action_from_id(int(rng.choice(ids)), decision.seat))
+    assert compared > 300
 
 
 @pytest.mark.parametrize("game", ["board", "deal"])

@@ -379,3 +379,23 @@ def test_bank_never_runs_out_of_money() -> None:
     rig_dice(g, (2, 3))  # past GO to Reading Railroad (own, mortgaged)
     g.apply(0, ROLL)
     assert g.players[0].cash == 1500 + total + 1_000_000
+
+
+def test_without_trading_nobody_may_propose_and_no_template_is_offered() -> None:
+    """docs/rules.md §9.1, option `trading` false: no trade template among the legal
+    entries, a proposal is refused with the reason and changes nothing."""
+    from monopoly.board.actions import TradeTemplate
+
+    g = new_game(2, trading=False)
+    give(g, 0, MEDITERRANEAN)
+    give(g, 1, BALTIC)
+    for seat in (0, 1):
+        assert not any(isinstance(e, TradeTemplate) for e in g.legal_actions(seat))
+    before = g.state_hash()
+    with pytest.raises(IllegalActionError, match="no trades between players"):
+        g.apply(0, ProposeTrade(1, Bundle(squares=(MEDITERRANEAN,)),
+                                Bundle(squares=(BALTIC,))))
+    assert g.state_hash() == before and g.offer is None
+    trading = new_game(2)
+    give(trading, 0, MEDITERRANEAN)
+    assert any(isinstance(e, TradeTemplate) for e in trading.legal_actions(0))

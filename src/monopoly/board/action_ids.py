@@ -22,13 +22,22 @@ ids            count  action
                       (``431 + 320*m + 40*t + sq``)
 1391-1398      8      propose to sell a Get Out of Jail Free card (the first held) to
                       seat ``t`` for :data:`JAIL_CARD_PRICE`
+1399-3750      2352   propose to swap deed ``a`` for deed ``b`` of its owner (deeds by
+                      their index in the board's deeds, ``tables.properties``): plain;
+                      balanced (the side that gets the dearer deed adds the difference of
+                      the printed prices); sweetened (the proposer adds
+                      :data:`SWEETENER` % of ``b``'s price) (``1399 + 784*k + 28*a + b``)
+3751-3780      30     propose to buy the deeds of group ``g`` that the seat lacks from
+                      the one seat that holds them all, for 100 %, 150 %, 200 % of their
+                      printed prices (``3751 + 10*m + g``; groups in the board's order,
+                      the railroads and utilities included)
 =============  =====  =================================================================
 
 The open parameters are discretised: each id above 254 names a rule that gives the
 concrete action in the current position (:func:`action_from_id`); an id whose action is
 not legal now is simply masked out. Not expressible by an id (and so never in the mask):
-counter-offers, trades of several deeds or of mixed bundles, IOUs, and the table's
-actions (clocks), which are not a player's decisions.
+counter-offers, other bundles of several deeds, IOUs, and the table's actions (clocks),
+which are not a player's decisions.
 
 ``legal_action_mask(seat)[i]`` is True exactly when ``is_legal(seat, action_from_id(i))``.
 
@@ -50,18 +59,23 @@ from typing import Final
 from monopoly.board import actions as A
 from monopoly.board import engine
 from monopoly.board.position import BANK, Position
-from monopoly.board.rules import auctions
+from monopoly.board.rules import auctions, trades
 from monopoly.core.errors import MalformedActionError
 from monopoly.core.ids import ActionId, PlayerId
 from monopoly.core.text import Text
 
 __all__ = [
     "BID_FRACTIONS",
+    "DEEDS",
+    "GROUPS",
     "JAIL_CARD_PRICE",
     "NUM_ACTIONS",
+    "SWAP_KINDS",
+    "SWEETENER",
     "TRADE_MULTIPLIERS",
     "action_from_id",
     "action_id",
+    "legal_action_ids",
     "legal_action_mask",
 ]
 
@@ -74,6 +88,14 @@ TRADE_MULTIPLIERS: Final = (100, 150, 200)
 JAIL_CARD_PRICE: Final = 50
 SEATS: Final = 8
 SQUARES: Final = 40
+#: The deeds and groups the swap and group ids can name (the standard board's 28 deeds in
+#: 10 groups; a board with fewer leaves the rest masked out).
+DEEDS: Final = 28
+GROUPS: Final = 10
+#: The swaps of one deed for another: as they are; balanced by the difference of their
+#: printed prices; sweetened by the proposer's cash, SWEETENER % of the price asked.
+SWAP_KINDS: Final = ("plain", "balanced", "sweetened")
+SWEETENER: Final = 50
 
 BID_BASE: Final = N_FINITE
 N_BIDS: Final = 2 + len(BID_FRACTIONS)
@@ -82,11 +104,17 @@ REPAY_BASE: Final = RAISE_BASE + SQUARES
 BUY_DEED_BASE: Final = REPAY_BASE + SEATS
 SELL_DEED_BASE: Final = BUY_DEED_BASE + len(TRADE_MULTIPLIERS) * SQUARES
 JAIL_CARD_BASE: Final = SELL_DEED_BASE + len(TRADE_MULTIPLIERS) * SEATS * SQUARES
-NUM_ACTIONS: Final = JAIL_CARD_BASE + SEATS
+SWAP_BASE: Final = JAIL_CARD_BASE + SEATS
+PAIRS: Final = DEEDS * DEEDS
+GROUP_BASE: Final = SWAP_BASE + len(SWAP_KINDS) * PAIRS
+NUM_ACTIONS: Final = GROUP_BASE + len(TRADE_MULTIPLIERS) * GROUPS
 
 _NOTHING: Final = A.RaiseFunds()
 # the finite actions' ids, looked up by any legal entry (templates are not in it)
 _IDS: Final[dict[object, int]] = {a: i for a, i in A.ACTION_IDS.items()}
+# the same by identity: the engine lists the table's own objects (A.BUILD[sq] ...), and an
+# identity lookup spares the dataclasses' hash and equality
+_IDS_OF_OBJECT: Final[dict[int, int]] = {id(a): i for a, i in A.ACTION_IDS.items()}
 
 
 def _lot_value(g: Position) -> int:
@@ -159,9 +187,54 @@ def action_from_id(g: Position, action_id: ActionId, seat: PlayerId | None = Non
         to, sq = divmod(rest, SQUARES)
         price = g.t.price[sq] * TRADE_MULTIPLIERS[m] // 100
         return A.ProposeTrade(to, A.Bundle(squares=(sq,)), A.Bundle(cash=price))
-    to = i - JAIL_CARD_BASE
-    card = A.Bundle(jail_cards=(_first_jail_card(g, seat),))
-    return A.ProposeTrade(to, card, A.Bundle(cash=JAIL_CARD_PRICE))
+    if i < SWAP_BASE:
+        to = i - JAIL_CARD_BASE
+        card = A.Bundle(jail_cards=(_first_jail_card(g, seat),))
+        return A.ProposeTrade(to, card, A.Bundle(cash=JAIL_CARD_PRICE))
+    if i < GROUP_BASE:
+        kind, pair = divmod(i - SWAP_BASE, PAIRS)
+        a, b = divmod(pair, DEEDS)
+        return _swap(g, _deed(g, a), _deed(g, b), kind)
+    m, group = divmod(i - GROUP_BASE, GROUPS)
+    return _complete_group(g, seat, group, TRADE_MULTIPLIERS[m])
+
+
+def _deed(g: Position, index: int) -> int:
+    """The square of the board's deed `index` (GO, which nobody owns, past the last)."""
+    props = g.t.properties
+    return props[index] if index < len(props) else 0
+
+
+def _swap(g: Position, give: int, take: int, kind: int) -> A.ProposeTrade:
+    """Deed `give` for deed `take` of its owner: plain, balanced or sweetened."""
+    price = g.t.price
+    mine = A.Bundle(squares=(give,))
+    theirs = A.Bundle(squares=(take,))
+    if kind == 1:
+        diff = price[take] - price[give]
+        if diff > 0:
+            mine = A.Bundle(cash=diff, squares=(give,))
+        elif diff < 0:
+            theirs = A.Bundle(cash=-diff, squares=(take,))
+    elif kind == 2:
+        mine = A.Bundle(cash=price[take] * SWEETENER // 100, squares=(give,))
+    return A.ProposeTrade(g.owner[take], mine, theirs)
+
+
+def _missing(g: Position, seat: PlayerId, group: int) -> tuple[int, ...]:
+    """The deeds of `group` that `seat` does not hold (none for a group past the last)."""
+    groups = g.t.groups
+    if group >= len(groups):
+        return ()
+    return tuple(sq for sq in groups[group] if g.owner[sq] != seat)
+
+
+def _complete_group(g: Position, seat: PlayerId, group: int, mult: int) -> A.ProposeTrade:
+    """An offer for the deeds of `group` that `seat` lacks, to the holder of the first."""
+    missing = _missing(g, seat, group)
+    to = g.owner[missing[0]] if missing else BANK
+    cash = sum(g.t.price[sq] for sq in missing) * mult // 100
+    return A.ProposeTrade(to, A.Bundle(cash=cash), A.Bundle(squares=missing))
 
 
 def action_id(g: Position, action: object, seat: PlayerId | None = None) -> ActionId:
@@ -170,84 +243,177 @@ def action_id(g: Position, action: object, seat: PlayerId | None = None) -> Acti
     found = _IDS.get(action)
     if found is not None:
         return found
-    for i in _candidates(action):
+    for i in _candidates(g, action):
         if action_from_id(g, i, seat) == action:
             return i
     text = action.text() if hasattr(action, "text") else repr(action)
     raise MalformedActionError(Text("the action table has no id for {action}", action=text))
 
 
-def _candidates(action: object) -> range:
+def _candidates(g: Position, action: object) -> list[int] | range:
     if isinstance(action, A.Bid):
         return range(BID_BASE, RAISE_BASE)
     if isinstance(action, A.RaiseFunds):
         return range(RAISE_BASE, REPAY_BASE)
     if isinstance(action, A.RepayLoan):
         return range(REPAY_BASE, BUY_DEED_BASE)
-    if isinstance(action, A.ProposeTrade):
-        return range(BUY_DEED_BASE, NUM_ACTIONS)
-    return range(0)
+    if not isinstance(action, A.ProposeTrade):
+        return range(0)
+    give, take = action.give.squares, action.take.squares
+    if len(give) == 1 and len(take) == 1:  # a swap: its three kinds
+        index = {sq: p for p, sq in enumerate(g.t.properties[:DEEDS])}
+        a, b = index.get(give[0]), index.get(take[0])
+        if a is None or b is None:
+            return range(0)
+        return [SWAP_BASE + k * PAIRS + a * DEEDS + b for k in range(len(SWAP_KINDS))]
+    out = list(range(BUY_DEED_BASE, SWAP_BASE))
+    if take and not give:  # the rest of a group
+        group = g.t.group_of[take[0]]
+        if 0 <= group < GROUPS:
+            out.extend(GROUP_BASE + m * GROUPS + group for m in range(len(TRADE_MULTIPLIERS)))
+    return out
 
 
 def legal_action_mask(g: Position, seat: PlayerId) -> list[bool]:
     """``NUM_ACTIONS`` booleans: which ids are legal for `seat` now (from
     ``legal_actions``; the discretised ids from their template's bounds)."""
     mask = [False] * NUM_ACTIONS
-    ids = _IDS
+    for i in legal_action_ids(g, seat):
+        mask[i] = True
+    return mask
+
+
+def legal_action_ids(g: Position, seat: PlayerId) -> list[ActionId]:
+    """The ids legal for `seat` now, ascending: where :func:`legal_action_mask` is True."""
+    found: list[int] = []
+    by_object = _IDS_OF_OBJECT
+    table = A.ACTIONS_BY_ID
     for entry in engine.legal_actions(g, seat):
-        i = ids.get(entry)
-        if i is not None:
-            mask[i] = True
+        i = by_object.get(id(entry), -1)
+        if i >= 0 and table[i] is entry:
+            found.append(i)
         elif isinstance(entry, A.BidRange):
             for k in range(N_BIDS):
                 amount = _bid_amount(g, seat, k)
                 if entry.low <= amount <= entry.high:
-                    mask[BID_BASE + k] = True
+                    found.append(BID_BASE + k)
         elif isinstance(entry, A.RepayRange):
             if 0 <= entry.to < SEATS:
-                mask[REPAY_BASE + entry.to] = True
+                found.append(REPAY_BASE + entry.to)
         elif isinstance(entry, A.RaiseFundsTemplate):
             for sq in g.holdings[seat]:
                 if g.group_built(sq) and engine.is_legal(g, seat, _clear_group(g, sq)):
-                    mask[RAISE_BASE + sq] = True
-        elif isinstance(entry, A.TradeTemplate) and not entry.counter:
-            _trade_mask(g, seat, entry.partners, mask)
-    return mask
+                    found.append(RAISE_BASE + sq)
+        elif isinstance(entry, A.TradeTemplate):
+            if not entry.counter:
+                _trade_ids(g, seat, entry.partners, found)
+        else:
+            j = _IDS.get(entry)  # an action equal to one of the table's
+            if j is not None:
+                found.append(j)
+    found.sort()
+    unique: list[int] = []
+    last = -1
+    for i in found:
+        if i != last:
+            unique.append(i)
+            last = i
+    return unique
 
 
-def _trade_mask(g: Position, seat: PlayerId, partners: tuple[int, ...], mask: list[bool]) -> None:
+def _trade_ids(g: Position, seat: PlayerId, partners: tuple[int, ...], found: list[int]) -> None:
     """The trade ids legal for `seat`: exactly ``is_legal`` of each candidate, decided
     with the conditions of ``trades.check_propose`` on these one-deed-for-cash offers
     (no offer waiting; a partner that plays and is not `seat`; a deed free to change
-    hands: not mortgaged where the rules forbid it, no building in its group; the cash
-    within the payer's budget), each computed once per position instead of per offer."""
+    hands (``trades.deed_tradable``); the cash within the payer's budget), each computed
+    once per position instead of per offer. The template's partners are the other seats
+    still playing (fewer than ``SEATS``)."""
     if g.offer is not None:
         return
     n = len(g.players)
     budgets = [g.budget(s) if not g.players[s].bankrupt and s != seat else -1
                for s in range(n)]
-    free = g.rules.trade_mortgaged
     movable = [False] * SQUARES
     for sq in g.t.properties:
-        movable[sq] = (free or not g.mortgaged[sq]) and not g.group_built(sq)
+        movable[sq] = trades.deed_tradable(g, sq) == trades.TRADABLE
     mine = g.budget(seat)
-    wanted = set(partners)
+    wanted = [False] * n
+    for to in partners:
+        wanted[to] = True
     price = g.t.price
+    properties = g.t.properties
+    holdings = g.holdings[seat]
     for m in range(len(TRADE_MULTIPLIERS)):
         mult = TRADE_MULTIPLIERS[m]
-        for sq in g.t.properties:
+        buy = BUY_DEED_BASE + m * SQUARES
+        for sq in properties:
             owner = g.owner[sq]
-            if (owner in wanted and owner != BANK and 0 <= owner < n and budgets[owner] >= 0
-                    and movable[sq] and price[sq] * mult // 100 <= mine):
-                mask[BUY_DEED_BASE + m * SQUARES + sq] = True
+            if (owner != BANK and wanted[owner] and budgets[owner] >= 0 and movable[sq]
+                    and price[sq] * mult // 100 <= mine):
+                found.append(buy + sq)
         for to in partners:
-            if to < SEATS and 0 <= to < n and budgets[to] >= 0:
-                for sq in g.holdings[seat]:
+            if budgets[to] >= 0:
+                sell = SELL_DEED_BASE + m * SEATS * SQUARES + to * SQUARES
+                for sq in holdings:
                     if movable[sq] and price[sq] * mult // 100 <= budgets[to]:
-                        mask[SELL_DEED_BASE + m * SEATS * SQUARES + to * SQUARES + sq] = True
+                        found.append(sell + sq)
     if g.players[seat].jail_cards:
         for to in partners:
-            if to < SEATS:
-                i = JAIL_CARD_BASE + to
-                if engine.is_legal(g, seat, action_from_id(g, i, seat)):
-                    mask[i] = True
+            i = JAIL_CARD_BASE + to
+            if engine.is_legal(g, seat, action_from_id(g, i, seat)):
+                found.append(i)
+    _swap_ids(g, seat, partners, budgets, movable, mine, found)
+    _group_ids(g, seat, wanted, budgets, movable, mine, found)
+
+
+def _swap_ids(g: Position, seat: PlayerId, partners: tuple[int, ...], budgets: list[int],
+              movable: list[bool], mine: int, found: list[int]) -> None:
+    """The swap ids legal for `seat` (the conditions of :func:`_trade_ids`): both deeds
+    free to change hands, the partner playing, each side's cash within its budget."""
+    props = g.t.properties
+    index = [-1] * SQUARES
+    for p in range(min(len(props), DEEDS)):
+        index[props[p]] = p
+    own = [sq for sq in g.holdings[seat] if movable[sq] and index[sq] >= 0]
+    if not own:
+        return
+    price = g.t.price
+    for to in partners:
+        if budgets[to] < 0:
+            continue
+        theirs = [sq for sq in g.holdings[to] if movable[sq] and index[sq] >= 0]
+        for give in own:
+            row = index[give] * DEEDS
+            for take in theirs:
+                pair = SWAP_BASE + row + index[take]
+                found.append(pair)
+                diff = price[take] - price[give]
+                if (diff <= mine) if diff >= 0 else (-diff <= budgets[to]):
+                    found.append(pair + PAIRS)
+                if price[take] * SWEETENER // 100 <= mine:
+                    found.append(pair + 2 * PAIRS)
+
+
+def _group_ids(g: Position, seat: PlayerId, wanted: list[bool], budgets: list[int],
+               movable: list[bool], mine: int, found: list[int]) -> None:
+    """The group ids legal for `seat`: the deeds it lacks all held by one partner who
+    plays, all free to change hands, their price within its budget."""
+    price = g.t.price
+    for group in range(min(len(g.t.groups), GROUPS)):
+        missing = _missing(g, seat, group)
+        if not missing:
+            continue
+        holder = g.owner[missing[0]]
+        if holder == BANK or not wanted[holder] or budgets[holder] < 0:
+            continue
+        total = 0
+        for sq in missing:
+            if g.owner[sq] != holder or not movable[sq]:
+                total = -1
+                break
+            total += price[sq]
+        if total < 0:
+            continue
+        for m in range(len(TRADE_MULTIPLIERS)):
+            if total * TRADE_MULTIPLIERS[m] // 100 <= mine:
+                found.append(GROUP_BASE + m * GROUPS + group)

@@ -292,7 +292,7 @@ def management_candidates(
             fixed.append(A.MORTGAGE[sq])
     if has_sellable:
         fixed.append(A.RAISE_FUNDS_TEMPLATE)
-    if g.offer is None:
+    if g.offer is None and g.rules.trading:
         partners = tuple(s for s in g.active_seats() if s != seat)
         if partners:
             template = _TRADE_TEMPLATES.get(partners)

@@ -10,7 +10,7 @@
 - ``outcome``: the result of a finished game;
 - ``snapshot()`` / ``Game.from_snapshot()``, ``state_hash()``, ``record_lines()``;
 - the integer action table: ``num_actions``, ``action_id``, ``action_from_id``,
-  ``legal_action_mask`` (:mod:`monopoly.board.action_ids`).
+  ``legal_action_mask``, ``legal_action_ids`` (:mod:`monopoly.board.action_ids`).
 
 The state is a :class:`~monopoly.board.position.Position`; the rules are functions over
 it, one module per section of ``docs/rules.md`` (:mod:`monopoly.board.rules`), wired by
@@ -199,6 +199,10 @@ class Game(Position):
 
     def legal_action_mask(self, seat: PlayerId) -> list[bool]:
         return action_ids.legal_action_mask(self, seat)
+
+    def legal_action_ids(self, seat: PlayerId) -> list[ActionId]:
+        """The ids legal for `seat` now, ascending (where the mask is True)."""
+        return action_ids.legal_action_ids(self, seat)
 
     # ------------------------------------------------------------------ the position in numbers
 

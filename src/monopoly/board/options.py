@@ -80,6 +80,7 @@ class RuleSet(OptionSet):
     building_sell_percent: int = _opt(50, 0, 100, section="9")  # §9a: 100
     player_loans: bool = _opt(False, section="9")  # RU house rule
     trade_mortgaged: bool = _opt(True, section="9a")  # §9a: False
+    trading: bool = _opt(True, section="9")  # False: no trades between players (a variant)
     bankrupt_stays: bool = _opt(False, section="9")  # RU house rule
     bankrupt_buildings_to_creditor: bool = _opt(False, section="9")  # RU short game
     bankrupt_estate_to_bank: bool = _opt(False, section="9a")
@@ -93,7 +94,7 @@ class RuleSet(OptionSet):
     turn_limit: int | None = _opt(None, 1, BIG, section="11")  # also a cap for simulations
     target_worth: int | None = _opt(None, 1, BIG, section="11")
 
-    LATER: ClassVar[frozenset[str]] = frozenset({"go_salary_at_start"})
+    LATER: ClassVar[frozenset[str]] = frozenset({"go_salary_at_start", "trading"})
 
     def check(self) -> None:
         """`end` needs the option that bounds it."""

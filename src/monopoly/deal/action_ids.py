@@ -127,8 +127,8 @@ from monopoly.deal.options import MAX_PLAYERS
 from monopoly.deal.payments import pay_in_order
 from monopoly.deal.position import NONE, Position
 
-__all__ = ["PAY_POLICIES", "ActionTable", "action_from_id", "action_id", "legal_action_mask",
-           "table_of"]
+__all__ = ["PAY_POLICIES", "ActionTable", "action_from_id", "action_id", "legal_action_ids",
+           "legal_action_mask", "table_of"]
 
 #: the payment policies, in id order
 PAY_POLICIES: tuple[str, ...] = ("bank_first", "largest_first", "table_first")
@@ -540,17 +540,32 @@ def _discard(pos: Position, kind: int, seat: PlayerId, first_type: int) -> Disca
 def legal_action_mask(pos: Position, seat: PlayerId) -> list[bool]:
     """Which ids are legal for ``seat`` now (all False when it is not its decision);
     computed from ``legal_actions``."""
+    mask = [False] * table_of(pos.deck).size
+    for i in legal_action_ids(pos, seat):
+        mask[i] = True
+    return mask
+
+
+def legal_action_ids(pos: Position, seat: PlayerId) -> list[ActionId]:
+    """The ids legal for ``seat`` now, ascending: where :func:`legal_action_mask` is True."""
     table = table_of(pos.deck)
-    mask = [False] * table.size
+    found: list[int] = []
     for entry in legal_actions(pos, seat):
         if isinstance(entry, (PayTemplate, Pay)):
             for i in range(table.pay, table.pay + len(PAY_POLICIES)):
-                mask[i] = True
+                found.append(i)
         elif isinstance(entry, DiscardTemplate):
-            mask[table.discard_cheapest] = True
+            found.append(table.discard_cheapest)
             type_of = pos.deck.type_of
             for c in entry.cards:
-                mask[table.discard_type + type_of[c]] = True
+                found.append(table.discard_type + type_of[c])
         else:
-            mask[action_id(pos, entry)] = True
-    return mask
+            found.append(action_id(pos, entry))
+    found.sort()
+    unique: list[int] = []
+    last = -1
+    for i in found:
+        if i != last:
+            unique.append(i)
+            last = i
+    return unique

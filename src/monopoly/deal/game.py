@@ -33,7 +33,8 @@ The protocol:
 - ``is_over``, ``outcome``, ``history`` (the ``(seat, action)`` applied), ``seat_names``,
   ``turn_number``, ``seed``, ``rules``;
 - ``snapshot()`` / ``Game.from_snapshot(data)``, ``state_hash()``, ``record_lines()``;
-- ``num_actions``, ``action_id``, ``action_from_id``, ``legal_action_mask``.
+- ``num_actions``, ``action_id``, ``action_from_id``, ``legal_action_mask``,
+  ``legal_action_ids``.
 
 Example::
 
@@ -54,7 +55,13 @@ from monopoly.core.decision import Decision
 from monopoly.core.ids import ActionId, PlayerId
 from monopoly.core.text import Text
 from monopoly.deal import events as E
-from monopoly.deal.action_ids import action_from_id, action_id, legal_action_mask, table_of
+from monopoly.deal.action_ids import (
+    action_from_id,
+    action_id,
+    legal_action_ids,
+    legal_action_mask,
+    table_of,
+)
 from monopoly.deal.actions import END, Action, LegalEntry
 from monopoly.deal.decision import (
     D_DISCARD,
@@ -196,6 +203,10 @@ class Game(Position):
 
     def legal_action_mask(self, seat: PlayerId) -> list[bool]:
         return legal_action_mask(self, seat)
+
+    def legal_action_ids(self, seat: PlayerId) -> list[ActionId]:
+        """The ids legal for `seat` now, ascending (where the mask is True)."""
+        return legal_action_ids(self, seat)
 
 
 def _text_of(action: object) -> str:

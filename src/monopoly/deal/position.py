@@ -250,15 +250,22 @@ class Position:
         if len(pile) < self.deck.set_size[colour]:
             return False
         any_colour = self.deck.any_colour
-        return any(not any_colour[c] for c in pile)
+        for c in pile:  # noqa: SIM110 (a loop: no generator)
+            if not any_colour[c]:
+                return True
+        return False
 
     def full_sets(self, seat: PlayerId) -> int:
         """How many colours this seat holds a full set of."""
         count = 0
         sizes = self.deck.set_size
         any_colour = self.deck.any_colour
-        for pile, size in zip(self.piles[seat], sizes, strict=True):
-            if len(pile) >= size:
+        piles = self.piles[seat]
+        if len(piles) != len(sizes):
+            raise ValueError(f"seat {seat} has {len(piles)} colours, the deck {len(sizes)}")
+        for colour in range(len(piles)):  # indices, not zip(): native in the compiled build
+            pile = piles[colour]
+            if len(pile) >= sizes[colour]:
                 for c in pile:
                     if not any_colour[c]:
                         count += 1
@@ -305,7 +312,20 @@ class Position:
     def worth(self, seat: PlayerId) -> Money:
         """Bank plus property value (buildings included): the results table's measure."""
         value = self.deck.value
-        return sum(value[c] for c in self.table_cards(seat))
+        total = 0
+        for c in self.banks[seat]:  # the cards of table_cards(seat), without the list
+            total += value[c]
+        piles = self.piles[seat]
+        house = self.house[seat]
+        hotel = self.hotel[seat]
+        for colour in range(len(piles)):
+            for c in piles[colour]:
+                total += value[c]
+            if house[colour] != NONE:
+                total += value[house[colour]]
+            if hotel[colour] != NONE:
+                total += value[hotel[colour]]
+        return total
 
     def loose(self, seat: PlayerId) -> list[int]:
         """This seat's properties that are not in a full set (Sly / Forced Deal)."""

@@ -3,7 +3,8 @@
 An agent is a seat, named ``seat_0`` ... ; the agent that acts is the seat the game waits
 for (``game.decision()``). Each observation is a dict: ``observation`` (the flat vector of
 :mod:`monopoly.rl.encoding`, from that seat's view only) and ``action_mask`` (int8, from
-the core's ``legal_action_mask``: never a second legality check); with
+the core's ``legal_action_ids``, the ids where its ``legal_action_mask`` is True: never a
+second legality check); with
 ``raw_view=True`` also ``view`` (the seat's view as a dict, in ``infos``). Actions are the
 core's integer action table (docs/architecture.md). Rewards come at the end: +1 to the
 winner, -1 to every other seat, 0 to all when the game ends without a winner (a turn
@@ -20,9 +21,9 @@ import gymnasium
 import numpy as np
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
-from monopoly.core import make
 from monopoly.core.errors import MonopolyError
 from monopoly.core.protocol import GameCore
+from monopoly.core.registry import spec
 from monopoly.rl.encoding import BoardEncoder, DealEncoder
 
 __all__ = ["MonopolyAEC", "board_env", "deal_env", "encoder_for"]
@@ -84,9 +85,18 @@ class MonopolyAEC(AECEnv):  # type: ignore[misc]
         self.possible_agents = [f"seat_{i}" for i in range(players)]
         self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
         self._seed = 0
+        # what every episode shares: the game's spec, its rule set (validated once), the
+        # seats' names
+        self._spec = spec(game)
+        own = {k: v for k, v in options.items() if k in self._spec.constructor_options}
+        self._own_options = own
+        self._rule_set = self._spec.rules(
+            rules, **{k: v for k, v in options.items() if k not in own})
+        self._seat_names = [f"seat {i + 1}" for i in range(players)]
         self.core: GameCore = self._new_game(0)
         self.encoder = encoder_for(self.core, game)
         n_actions = self.core.num_actions
+        self._n_actions = n_actions
         obs = gymnasium.spaces.Dict({
             "observation": gymnasium.spaces.Box(-np.inf, np.inf, (self.encoder.size,),
                                                 np.float32),
@@ -97,8 +107,9 @@ class MonopolyAEC(AECEnv):  # type: ignore[misc]
                               for a in self.possible_agents}
 
     def _new_game(self, seed: int) -> GameCore:
-        seats = [f"seat {i + 1}" for i in range(self.n)]
-        return make(self.game_name, seats=seats, seed=seed, rules=self.rules, **self.options)
+        """``make(game, seats, seed, rules, **options)``, from what ``__init__`` made."""
+        return self._spec.factory(list(self._seat_names), seed, self._rule_set,
+                                  **self._own_options)
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -127,20 +138,23 @@ class MonopolyAEC(AECEnv):  # type: ignore[misc]
         return self.possible_agents[0 if seat is None else seat]
 
     def mask(self, seat: int) -> np.ndarray:
-        # bytes() of booleans is one byte each, 0 or 1: far faster than np.array(list)
-        return np.frombuffer(bytes(self.core.legal_action_mask(seat)), dtype=np.int8).copy()
+        mask = np.zeros(self._n_actions, dtype=np.int8)
+        mask[self.core.legal_action_ids(seat)] = 1
+        return mask
 
     def observe(self, agent: str) -> dict[str, Any]:
         seat = self.agent_name_mapping[agent]
-        view = self.core.view(seat)
-        decision = self.core.decision()
-        obs = self.encoder.encode(view, decision.kind, decision.seat == seat, self.n)
+        core = self.core
+        decision = core.decision()
+        deciding = decision.seat == seat
+        # the encoder's vector of core.view(seat), written from the state without the view
+        obs = self.encoder.observe(core, seat, decision.kind, deciding, self.n)
         if self.raw_view:
-            self.infos[agent]["view"] = view.to_dict()
-        if decision.seat == seat and not self.core.is_over:
+            self.infos[agent]["view"] = core.view(seat).to_dict()
+        if deciding and not core.is_over:
             mask = self.mask(seat)
         else:
-            mask = np.zeros(self.core.num_actions, dtype=np.int8)
+            mask = np.zeros(self._n_actions, dtype=np.int8)
         return {"observation": obs, "action_mask": mask}
 
     def step(self, action: Any) -> None:

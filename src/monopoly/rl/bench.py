@@ -30,7 +30,8 @@ def _one(env_id: str, players: int, steps: int, seed: int) -> dict[str, Any]:
     episodes = 0
     start = time.process_time()
     for _ in range(steps):
-        action = int(rng.choice(np.flatnonzero(info["action_mask"])))
+        legal = info["action_mask"].nonzero()[0]  # np.flatnonzero, without its wrappers
+        action = int(legal[rng.integers(0, len(legal))])  # what rng.choice(legal) draws
         _, _, terminated, truncated, info = env.step(action)
         if terminated or truncated:
             episodes += 1

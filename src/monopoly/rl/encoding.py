@@ -2,7 +2,10 @@
 
 Every number comes from ``game.view(seat)`` (what that seat may see: never another
 seat's hand, a sealed bid or the order of a deck), so two positions that differ only in
-what the seat cannot see give the same observation. Seats are written relative to the
+what the seat cannot see give the same observation. ``encode(view, ...)`` builds the
+vector from a view; ``observe(game, seat, ...)``, the environments' path, writes the same
+vector straight from the game's state, reading only what the view shows
+(:mod:`monopoly.rl.observation`, compiled). Seats are written relative to the
 observer: slot 0 is the observer, slot 1 the next seat in seat order, and so on; the
 slots of absent seats are zeros. ``docs/rl.md`` has the table of every slot
 (:func:`board_layout`, :func:`deal_layout` write it).
@@ -16,6 +19,8 @@ from typing import Any, Final
 import numpy as np
 
 from monopoly.board.actions import Bundle
+from monopoly.deal.position import REQUEST_KEYS
+from monopoly.rl.observation import BoardSlots, DealSlots, write_board, write_deal
 
 __all__ = [
     "BOARD_KINDS",
@@ -59,6 +64,10 @@ class _Layout:
         self.blocks.append((name, start, size, meaning))
         self.size += size
         return start
+
+    def starts(self) -> dict[str, int]:
+        """The first slot of every block, by name."""
+        return {name: start for name, start, _, _ in self.blocks}
 
     def rows(self) -> list[tuple[str, str, str]]:
         """(slots, name, meaning) per block, for the docs' table."""
@@ -106,6 +115,16 @@ class BoardEncoder:
         self.pot = lay.add("pot", 1, "the Free Parking pot / 1500 (house rule)")
         self.layout = lay
         self.size = lay.size
+        self._slots = BoardSlots(lay.starts())
+        self._kinds = {k: i for i, k in enumerate(BOARD_KINDS)}
+
+    def observe(self, game: Any, seat: int, kind: str, deciding: bool,
+                n_seats: int) -> np.ndarray:
+        """The same vector as ``encode(game.view(seat), ...)``, from the game's state."""
+        out = np.zeros(self.size, dtype=np.float32)
+        write_board(self._slots, game, seat, self._kinds.get(kind, -1), deciding, n_seats,
+                    out.data)
+        return out
 
     def encode(self, view: Any, kind: str, deciding: bool, n_seats: int) -> np.ndarray:
         """The observation of `view` (``game.view(seat)``, a BoardView)."""
@@ -204,6 +223,18 @@ class DealEncoder:
                                    "pile, one-hot by type")
         self.layout = lay
         self.size = lay.size
+        requests = [DEAL_REQUESTS.index(k) if k in DEAL_REQUESTS else -1 for k in REQUEST_KEYS]
+        self._slots = DealSlots(lay.starts(), self.type_of, self.value, n_colours, n_types,
+                                requests)
+        self._kinds = {k: i for i, k in enumerate(DEAL_KINDS)}
+
+    def observe(self, game: Any, seat: int, kind: str, deciding: bool,
+                n_seats: int) -> np.ndarray:
+        """The same vector as ``encode(game.view(seat), ...)``, from the game's state."""
+        out = np.zeros(self.size, dtype=np.float32)
+        write_deal(self._slots, game, seat, self._kinds.get(kind, -1), deciding, n_seats,
+                   out.data)
+        return out
 
     def encode(self, view: Any, kind: str, deciding: bool, n_seats: int) -> np.ndarray:
         """The observation of `view` (``game.view(seat)``, a DealView)."""

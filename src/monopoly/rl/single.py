@@ -65,17 +65,24 @@ class MonopolyEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     def _out(self) -> bool:
         """Whether the learner has left the game (the board's bankruptcy or resignation)."""
-        players = getattr(self.aec.core, "players", None)
-        return bool(players is not None and players[self.seat].bankrupt)
+        if self.game_name != "board":
+            return False
+        core: Any = self.aec.core
+        return bool(core.players[self.seat].bankrupt)
 
     def _play_opponents(self) -> None:
         aec = self.aec
         core = aec.core
+        me = self.seat
+        players = self._players
+        board = self.game_name == "board"
+        state: Any = core
+        learner: Any = state.players[me] if board else None  # the board's Player (bankrupt: out)
         while not core.is_over and aec.steps < aec.max_cycles:
             seat = core.decision().seat
-            if seat is None or seat == self.seat or self._out():
+            if seat is None or seat == me or (board and learner.bankrupt):
                 return
-            player = self._players[seat]
+            player = players[seat]
             assert player is not None
             core.apply(seat, player(core, seat))
             aec.steps += 1

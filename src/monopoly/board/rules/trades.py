@@ -11,6 +11,8 @@ take any price.
 
 from __future__ import annotations
 
+from typing import Final
+
 from monopoly.board import actions as A
 from monopoly.board import events as E
 from monopoly.board.decision import W_RECEIPT, not_pending, waiting
@@ -19,6 +21,22 @@ from monopoly.board.rules import debts
 from monopoly.core.errors import IllegalActionError
 from monopoly.core.ids import Money, PlayerId, SquareIndex
 from monopoly.core.text import Text
+
+#: :func:`deed_tradable`'s answers
+TRADABLE: Final = 0
+MORTGAGED: Final = 1
+BUILT: Final = 2
+
+
+def deed_tradable(g: Position, sq: SquareIndex) -> int:
+    """Whether the deed of `sq` may change hands in a trade (its owner aside): TRADABLE,
+    or why not: MORTGAGED (where the rules forbid selling it mortgaged) or BUILT (its
+    group has buildings)."""
+    if g.mortgaged[sq] and not g.rules.trade_mortgaged:
+        return MORTGAGED
+    if g.group_built(sq):
+        return BUILT
+    return TRADABLE
 
 
 def check_bundle(g: Position, seat: PlayerId, b: A.Bundle, spendable: Money) -> str | None:
@@ -39,12 +57,13 @@ def check_bundle(g: Position, seat: PlayerId, b: A.Bundle, spendable: Money) -> 
     for sq in b.squares:
         if not isinstance(sq, int) or not 0 <= sq < 40 or g.owner[sq] != seat:
             return Text("seat {seat} does not own square {square}", seat=seat, square=sq)
-        if g.mortgaged[sq] and not g.rules.trade_mortgaged:
+        why = deed_tradable(g, sq)
+        if why == MORTGAGED:
             return Text(
                 "square {square} is mortgaged: these rules forbid selling it to a player",
                 square=sq,
             )
-        if g.group_built(sq):
+        if why == BUILT:
             group = t.group_keys[t.group_of[sq]]
             return Text(
                 "square {square}'s group ({group}) has buildings: sell them first",
@@ -121,6 +140,8 @@ def check_trade(
 
 def check_propose(g: Position, seat: PlayerId, action: A.Action) -> str | None:
     assert isinstance(action, A.ProposeTrade)
+    if not g.rules.trading:
+        return Text("these rules allow no trades between players")
     if g.offer is not None:
         return Text("another trade offer is waiting for an answer")
     return check_trade(g, seat, action.to, action.give, action.take, False)

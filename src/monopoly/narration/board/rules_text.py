@@ -59,6 +59,7 @@ LABELS: Final[dict[str, str]] = {
     "building_sell_percent": N_("Buildings sell back to the bank at (percent of cost)"),
     "player_loans": N_("Players may lend each other money"),
     "trade_mortgaged": N_("Mortgaged property may be sold to another player"),
+    "trading": N_("Players may trade with each other"),
     "bankrupt_stays": N_("A bankrupt player stays in the game"),
     "bankrupt_buildings_to_creditor": N_("A bankrupt player's buildings go to the creditor"),
     "bankrupt_estate_to_bank": N_("A bankrupt player's estate always goes to the bank"),
