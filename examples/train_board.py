@@ -117,6 +117,16 @@ class Tally:
     losses: int = 0
     draws: int = 0  # no winner: equal net worth at the limit, or truncated
 
+    def add(self, winner: int | None) -> None:
+        """One more game, won by seat `winner` (None: no winner)."""
+        self.games += 1
+        if winner is None:
+            self.draws += 1
+        elif winner == 0:
+            self.wins += 1
+        else:
+            self.losses += 1
+
     @property
     def win_rate(self) -> float:
         return self.wins / self.games if self.games else 0.0
@@ -191,14 +201,7 @@ def play(policy: Policy, setting: Setting, opponent: str, games: int,
             if terminated or truncated:
                 break
         outcome: Any = env.unwrapped.aec.core.outcome  # type: ignore[attr-defined]
-        winner = None if outcome is None or truncated else outcome.winner
-        tally.games += 1
-        if winner is None:
-            tally.draws += 1
-        elif winner == 0:
-            tally.wins += 1
-        else:
-            tally.losses += 1
+        tally.add(None if outcome is None or truncated else outcome.winner)
     env.close()
     return tally
 
@@ -218,14 +221,7 @@ def bots_share(setting: Setting, bot: str, games: int, seed: int = 0) -> Tally:
             seat = core.decision().seat
             core.apply(seat, bots[seat](core, seat))
             steps += 1
-        winner = core.outcome.winner if core.is_over else None
-        tally.games += 1
-        if winner is None:
-            tally.draws += 1
-        elif winner == 0:
-            tally.wins += 1
-        else:
-            tally.losses += 1
+        tally.add(core.outcome.winner if core.is_over else None)
     return tally
 
 

@@ -311,14 +311,7 @@ def legal_action_ids(g: Position, seat: PlayerId) -> list[ActionId]:
             j = _IDS.get(entry)  # an action equal to one of the table's
             if j is not None:
                 found.append(j)
-    found.sort()
-    unique: list[int] = []
-    last = -1
-    for i in found:
-        if i != last:
-            unique.append(i)
-            last = i
-    return unique
+    return sorted(set(found))
 
 
 def _trade_ids(g: Position, seat: PlayerId, partners: tuple[int, ...], found: list[int]) -> None:

@@ -561,11 +561,4 @@ def legal_action_ids(pos: Position, seat: PlayerId) -> list[ActionId]:
                 found.append(table.discard_type + type_of[c])
         else:
             found.append(action_id(pos, entry))
-    found.sort()
-    unique: list[int] = []
-    last = -1
-    for i in found:
-        if i != last:
-            unique.append(i)
-            last = i
-    return unique
+    return sorted(set(found))
