@@ -16,6 +16,7 @@ from monopoly.board.view import SeatView
 from monopoly.bots.board.base import Bot, make_bot
 from monopoly.bots.board.driver import play_game
 from monopoly.bots.board.strong import StrongBot
+from monopoly.bots.board.valuation import TRADE_RETRY
 
 ORANGE = (16, 18, 19)
 LIGHT_BLUE = (6, 8, 9)
@@ -32,8 +33,9 @@ def _play_checked(
     game: Game, bots: list[Bot], max_actions: int, strong: set[int]
 ) -> list[tuple[int, A.Action]]:
     """Play like the driver, asserting every choice is legal and, for the strong seats,
-    that no accepted trade hands the proposer a complete group for little, and that no
-    bankruptcy is declared with buildings standing."""
+    that no accepted trade hands the proposer a complete group unless it completes one of
+    ours (docs/rules.md §9.1), and that no bankruptcy is declared with buildings
+    standing."""
     views = [SeatView(game, s) for s in range(len(bots))]
     n = 0
     while not game.is_over and n < max_actions:
@@ -58,10 +60,14 @@ def _play_checked(
                     if all(owner[s] == offer.proposer for s in t.groups[g])
                 }
                 if after - before:
-                    mine = set(offer.give.squares)
-                    assert offer.give.cash >= 1000 or any(
-                        t.group_of[sq] in t.street_groups for sq in mine
-                    ), offer
+                    # only in a swap of monopolies: the same trade completes one of ours
+                    for sq in offer.give.squares:
+                        owner[sq] = seat
+                    ours = {
+                        g for g in t.street_groups
+                        if all(owner[s] == seat for s in t.groups[g])
+                    }
+                    assert ours - _complete_groups(game, seat), offer
             if isinstance(action, A.ProposeTrade) and action.give.squares:
                 # our own offers give a deed that completes the partner's group only in
                 # a swap of monopolies: the same trade completes one of ours
@@ -292,6 +298,103 @@ def test_no_swap_that_gives_the_better_group() -> None:
     while isinstance(action, A.ProposeTrade):
         assert 39 not in action.give.squares
         action = bot.choose(SeatView(g, 0), legal)
+
+
+def _swap_position() -> Game:
+    """Seat 0 holds two oranges and a red, seat 1 the third orange and two reds: one trade
+    completes a group for each."""
+    g = new_game()
+    give(g, 0, 16, 18, 21)
+    give(g, 1, 19, 23, 24)
+    return g
+
+
+def _completes(g: Game, seat: int, gets: tuple[int, ...]) -> bool:
+    t = g.t
+    owner = list(g.owner)
+    for sq in gets:
+        owner[sq] = seat
+    return any(
+        all(owner[s] == seat for s in t.groups[gr]) and not all(g.owner[s] == seat
+                                                                 for s in t.groups[gr])
+        for gr in t.street_groups
+    )
+
+
+def _swap_until_accepted(g: Game) -> tuple[list[A.ProposeTrade], A.ProposeTrade]:
+    """Seat 0's swap offers, a retry apart, until a strong player in seat 1 accepts one:
+    (the refused offers, the accepted one)."""
+    bot = StrongBot(1)
+    refused: list[A.ProposeTrade] = []
+    for turn in range(1, 60, TRADE_RETRY):
+        g.turn_number = turn
+        choice = bot.choose(SeatView(g, 0), g.legal_actions(0))
+        assert isinstance(choice, A.ProposeTrade), choice
+        assert choice.to == 1
+        assert choice.take.squares == (19,) and choice.give.squares == (21,)
+        assert _completes(g, 0, choice.take.squares) and _completes(g, 1, choice.give.squares)
+        g.apply(0, choice)
+        answer = StrongBot(2).choose(SeatView(g, 1), g.legal_actions(1))
+        g.apply(1, answer)
+        if answer is A.ACCEPT_TRADE:
+            return refused, choice
+        refused.append(choice)
+    raise AssertionError("no swap accepted")
+
+
+def test_proposes_a_cash_balanced_group_for_group_trade_that_another_strong_accepts() -> None:
+    """docs/rules.md §9.1 trades at any agreed price: the swap gives both a group (orange
+    for us, red for them). The first offers keep most of the gain for us (a weaker
+    player takes them); each refusal moves the cash towards the balance of the two
+    groups' worth, where a strong player in the other seat, judging by the same model,
+    says yes within a few tries."""
+    g = _swap_position()
+    refused, accepted = _swap_until_accepted(g)
+    assert len(refused) <= 2
+    assert all(g.owner[sq] == 0 for sq in ORANGE) and all(g.owner[sq] == 1 for sq in RED)
+    # each offer is better for seat 1 than the one before
+    net = [p.take.cash - p.give.cash for p in (*refused, accepted)]  # cash to seat 0
+    assert net == sorted(net, reverse=True) and len(set(net)) == len(net)
+
+
+def test_a_balanced_swap_is_paid_by_the_side_that_gets_the_better_group() -> None:
+    """Red earns more than orange by expected rent: seat 1, which gets red, pays the
+    difference in cash. Asked to pay that cash instead (the balance the other way round),
+    seat 0 refuses: the swap would give seat 1 the better group and the money."""
+    _, accepted = _swap_until_accepted(_swap_position())
+    assert accepted.take.cash > 0 and accepted.give.cash == 0  # seat 1 pays
+    g = _swap_position()
+    g.apply(1, A.ProposeTrade(0, A.Bundle(squares=(19,)),
+                              A.Bundle(cash=accepted.take.cash, squares=(21,))))
+    assert StrongBot(1).choose(SeatView(g, 0), g.legal_actions(0)) is A.REJECT_TRADE
+
+
+def test_refuses_a_swap_of_a_strong_group_for_a_weak_one_and_cash() -> None:
+    """Both complete a group, but brown and cash for dark blue: brown is worth far less
+    than half of dark blue before the cash, so no cash makes up for it."""
+    g = new_game()
+    give(g, 1, 37, 3)
+    give(g, 0, 39, 1)
+    set_cash(g, 1, 3000)
+    choice = _offer(g, 1, A.Bundle(cash=1200, squares=(3,)), A.Bundle(squares=(39,)))
+    assert choice is A.REJECT_TRADE
+
+
+def test_four_strong_players_swap_groups_and_finish_their_games() -> None:
+    """Equals trade groups for groups, balanced by cash (each accepted swap checked in
+    _play_checked): the games end in bankruptcies, not at the turn limit (a board where
+    nobody completes a group is a draw there)."""
+    won = swaps = 0  # games with a winner, swaps of deeds proposed
+    for seed in range(6):
+        g = Game([f"p{i}" for i in range(4)], seed, RuleSet(turn_limit=1000), events=False)
+        bots: list[Bot] = [make_bot("strong", seed * 4 + s) for s in range(4)]
+        history = _play_checked(g, bots, 60000, {0, 1, 2, 3})
+        swaps += sum(1 for _, a in history if isinstance(a, A.ProposeTrade)
+                     and a.give.squares and a.take.squares)
+        assert g.is_over
+        won += g.outcome is not None and g.outcome.winner is not None
+    assert swaps > 0
+    assert won >= 5
 
 
 # ----------------------------------------------------------------------- debts

@@ -16,10 +16,11 @@ It sees only a :class:`~monopoly.board.view.SeatView` and the legal entries. Its
   above the printed price for a completing lot; minimal raises in open auctions, one bid
   within its cash in sealed ones.
 - **Building.** Builds toward three houses on the group that pays most per cost first
-  (mortgaging deeds outside its groups to pay for them), then four, then hotels, keeping
-  a reserve against the rents ahead of its token. When the bank's houses run low and
-  opponents could build, it keeps four houses instead of buying hotels (the hotels
-  would hand houses back to the bank).
+  (mortgaging deeds outside its groups to pay for them, and keeping only
+  ``RACE_RESERVE`` of its cash reserve: three houses are where the rents jump), then
+  four, then hotels, keeping a reserve against the rents ahead of its token. When the
+  bank's houses run low and opponents could build, it keeps four houses instead of
+  buying hotels (the hotels would hand houses back to the bank).
 - **Debts.** Raises money in the order that costs least: each sale or mortgage is scored
   by its loss (half a house's price, the interest, the rent given up) per unit of money
   it brings towards the debt. Bankruptcy only when the engine offers nothing else, and
@@ -32,12 +33,20 @@ It sees only a :class:`~monopoly.board.view.SeatView` and the legal entries. Its
   pay for whole. Its offers pay more than the printed prices and more than the holder
   loses by our model, in cash (deeds paid in trades go on earning for the opponents; the
   ladder's tables placed it better paying cash only); for the last deeds it adds a
-  growing share of the group's worth each time it is refused. It gives a deed that
-  completes the holder's group only in a swap of monopolies where ours is worth
-  ``TRADE_EDGE`` (2.5) times more, and it buys no first steps towards a group whose last
-  deed is with an opponent that never sold it one. Offers made to it must help it
-  ``TRADE_EDGE`` times more than the proposer: it never hands an opponent a complete
-  group but in such a swap.
+  growing share of the group's worth each time it is refused. It gives deeds that
+  complete the holder's group only in a swap of monopolies, balanced by cash (either
+  way): the first offers keep most of the gain for us (``SWAP_ASKS``), each refusal
+  moves the cash towards the least that makes the swap help the holder ``SWAP_EDGE``
+  times what it helps us by our model (so another strong player accepts it), then
+  beyond, while it helps us ``SWAP_FLOOR`` times what it helps them; never our strong
+  group for a weak one and cash (``SWAP_RATIO``). Between equals these trades end the
+  games: both gain a group against the others, then race to build. It buys no first
+  steps towards a group whose last deed is with an opponent that never sold it one.
+- **Answers.** An offer that completes the proposer's group is accepted only as such a
+  swap, when it helps us ``SWAP_EDGE`` times what it helps the proposer; any other offer
+  must help us ``TRADE_EDGE`` (2.5) times more than the proposer. A group completed in a
+  trade counts less while there is no money for its houses. It never hands an opponent a
+  complete group but in a swap.
 """
 
 import random
@@ -53,6 +62,7 @@ from monopoly.bots.board.valuation import (
     JAIL_DANGER_LATE,
     MAX_MANAGEMENT,
     PROPOSALS_PER_TURN,
+    RACE_RESERVE,
     THROWS_PER_TURN,
     board_values,
     cash_reserve,
@@ -312,7 +322,7 @@ class StrongBot:
             if lv + 1 == hl and starve:
                 continue
             cost = t.house_cost[sq]
-            if cash - cost < reserve:
+            if cash - cost < (reserve * RACE_RESERVE if lv < 3 else reserve):
                 continue
             row = bv.level_income[sq]
             gain = (row[lv + 1] - row[lv]) / cost
@@ -326,8 +336,8 @@ class StrongBot:
             want = wanted_house_cost(view, me)
             if (
                 want
-                and cash - want < reserve
-                and cash + cheap_liquidity(view, me) - want >= reserve
+                and cash - want < reserve * RACE_RESERVE
+                and cash + cheap_liquidity(view, me) - want >= reserve * RACE_RESERVE
             ):
                 m = cheapest_mortgage(view, legal, me)
                 if m is not None:

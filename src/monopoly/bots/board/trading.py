@@ -11,8 +11,16 @@ from monopoly.board.view import BANK, SeatView
 from monopoly.bots.board.valuation import (
     ESCALATE,
     FACE_PREMIUM,
+    FUND_FLOOR,
+    HORIZON,
     HOUSES_AFTER,
     JAIL_CARD_VALUE,
+    SWAP_ASKS,
+    SWAP_EDGE,
+    SWAP_FLOOR,
+    SWAP_MARGIN,
+    SWAP_RATIO,
+    THROWS_PER_TURN,
     TRADE_EDGE,
     TRADE_RETRY,
     board_values,
@@ -37,6 +45,8 @@ def trade_delta(view: SeatView, seat: int, gets: A.Bundle, gives: A.Bundle,
         owner[sq] = BANK - 1  # to someone else: a seat number that is nobody's
     groups = {t.group_of[sq] for sq in (*gets.squares, *gives.squares)}
     n_opp = max(1, len(view.active_seats()) - 1)
+    cash_after = view.cash(seat) + gets.cash - gives.cash
+    levels = min(3, view.hotel_level)
     delta = 0.0
     completes = False
     for g in groups:
@@ -49,6 +59,12 @@ def trade_delta(view: SeatView, seat: int, gets: A.Bundle, gives: A.Bundle,
             and all(owner.get(s, view.owner(s)) == seat for s in t.groups[g])
         ):
             completes = True
+            # the income comes with the houses: less of it without the money for them
+            squares = t.groups[g]
+            need = t.house_cost[squares[0]] * len(squares) * levels
+            funded = min(1.0, max(0, cash_after) / need) if need else 1.0
+            extra = bv.mono_income[g] * HORIZON * THROWS_PER_TURN * n_opp
+            delta -= (1.0 - FUND_FLOOR) * (1.0 - funded) * extra
     for sq in gets.squares:
         if view.is_mortgaged(sq):
             delta -= t.price[sq] * 0.3  # the fee now and the lifting later
@@ -68,13 +84,15 @@ def answer_offer(view: SeatView) -> A.Action:
         return A.REJECT_TRADE
     give: A.Bundle = offer["give"]  # from the proposer to us
     take: A.Bundle = offer["take"]  # from us to the proposer
+    proposer: int = offer["proposer"]
     mine, we_complete = trade_delta(view, me, give, take)
-    theirs, they_complete = trade_delta(view, offer["proposer"], take, give)
-    if mine <= 25 or mine - 25 <= theirs * TRADE_EDGE:
+    theirs, they_complete = trade_delta(view, proposer, take, give)
+    if they_complete:
+        # never a complete group to an opponent, but in a swap of monopolies
+        if not we_complete or not swap_fair(view, me, proposer, give, take, mine, theirs):
+            return A.REJECT_TRADE
+    elif mine <= 25 or mine - 25 <= theirs * TRADE_EDGE:
         return A.REJECT_TRADE  # a trade must help us far more than the proposer
-    if they_complete and not we_complete:
-        # never a complete group to an opponent, but in a swap for a far better one
-        return A.REJECT_TRADE
     if give.iou and not take.iou and mine < give.iou * 0.3:
         return A.REJECT_TRADE
     if view.is_legal(A.ACCEPT_TRADE):
@@ -82,27 +100,85 @@ def answer_offer(view: SeatView) -> A.Action:
     return A.REJECT_TRADE
 
 
-def monopoly_swap(view: SeatView, me: int, holder: int, get: A.Bundle, deed: int, tries: int,
-    budget: int,
+def swap_fair(view: SeatView, me: int, other: int, gets: A.Bundle, gives: A.Bundle,
+    mine: float, theirs: float,
+) -> bool:
+    """Whether we answer yes to a swap of monopolies: `me` receives `gets` from `other`
+    for `gives` (both complete a group), changing our value by `mine` and theirs by
+    `theirs`. It must help us SWAP_EDGE times what it helps them, and the group we get
+    must be worth SWAP_RATIO of theirs before the cash."""
+    if mine <= SWAP_MARGIN or mine - SWAP_MARGIN < theirs * SWAP_EDGE:
+        return False
+    return _groups_comparable(view, me, other, gets, gives)
+
+
+def _groups_comparable(view: SeatView, me: int, other: int, gets: A.Bundle, gives: A.Bundle,
+) -> bool:
+    """The deeds of the swap alone (no cash) help us SWAP_RATIO of what they help them."""
+    deeds_in = A.Bundle(squares=gets.squares)
+    deeds_out = A.Bundle(squares=gives.squares)
+    m0, _ = trade_delta(view, me, deeds_in, deeds_out)
+    p0, _ = trade_delta(view, other, deeds_out, deeds_in)
+    return m0 > 0 and m0 >= p0 * SWAP_RATIO
+
+
+def balanced_swap(view: SeatView, me: int, holder: int, get: A.Bundle,
+    deeds: tuple[int, ...], tries: int, budget: int,
 ) -> A.ProposeTrade | None:
-    """A swap of monopolies: `deed` completes the holder's group, `get` ours. Offered
-    only when ours is worth TRADE_EDGE times theirs by our model, with cash on top (more at
-    each try, up to half the difference) when the prices alone do not favour them."""
-    give = A.Bundle(squares=(deed,))
-    mine, _ = trade_delta(view, me, get, give)
-    theirs, _ = trade_delta(view, holder, give, get)
-    if mine <= theirs * TRADE_EDGE:
+    """A swap of monopolies: our `deeds` complete a group of the holder, `get` one of
+    ours. The cash (ours or theirs) is the least that makes the swap help the holder
+    SWAP_EDGE times what it helps us, by our model of both (so another strong player
+    says yes), plus a growing share of our surplus at each try; offered while it helps us
+    SWAP_FLOOR times what it helps them. None when there is no such cash."""
+    give = A.Bundle(squares=deeds)
+    if not _groups_comparable(view, me, holder, get, give):
         return None
-    face_gap = sum(deed_face(view, s) for s in get.squares) - deed_face(view, deed)
-    share = ESCALATE[min(tries, len(ESCALATE) - 1)]
-    cash = max(0, face_gap) + int(share * (mine - theirs) / 2)
-    cash = min(cash, max(0, budget))
-    give = A.Bundle(cash=cash, squares=(deed,))
-    mine, _ = trade_delta(view, me, get, give)
-    theirs, _ = trade_delta(view, holder, give, get)
-    if mine <= theirs * TRADE_EDGE:
+    holder_cash = view.cash(holder)
+    lo = -max(0, holder_cash - 50)  # the holder pays us at most its cash less a little
+    hi = max(0, budget)
+
+    def gains(c: int) -> tuple[float, float]:
+        ours = A.Bundle(cash=max(c, 0), squares=deeds)
+        theirs = A.Bundle(cash=max(-c, 0), squares=get.squares)
+        m, _ = trade_delta(view, me, theirs, ours)
+        p, _ = trade_delta(view, holder, ours, theirs)
+        return m, p
+
+    # the share of our gain the holder must get: little at first (a player weaker than
+    # us takes it), up to SWAP_EDGE (what another strong player asks) after refusals
+    ask = SWAP_ASKS[min(tries, len(SWAP_ASKS) - 1)] * SWAP_EDGE
+
+    def holder_agrees(c: int) -> bool:
+        m, p = gains(c)
+        return p > SWAP_MARGIN and p - SWAP_MARGIN >= m * ask
+
+    if not holder_agrees(hi):
         return None
-    return A.ProposeTrade(holder, give, get)
+    if not holder_agrees(lo):
+        while hi - lo > 5:  # the least cash the holder agrees to
+            mid = (lo + hi) // 2
+            if holder_agrees(mid):
+                hi = mid
+            else:
+                lo = mid
+        cash = hi
+    else:
+        cash = lo
+    mine, theirs = gains(cash)
+    later = max(0, tries - len(SWAP_ASKS) + 1)  # tries since the holder's ask reached the edge
+    share = ESCALATE[min(later, len(ESCALATE) - 1)]
+    surplus = mine - theirs * SWAP_FLOOR
+    if surplus <= 0:
+        return None
+    cash = min(max(0, budget), cash + int(share * surplus / 2))
+    mine, theirs = gains(cash)
+    if mine <= SWAP_MARGIN or mine < theirs * SWAP_FLOOR:
+        return None
+    return A.ProposeTrade(
+        holder,
+        A.Bundle(cash=max(cash, 0), squares=deeds),
+        A.Bundle(cash=max(-cash, 0), squares=get.squares),
+    )
 
 
 class Trader:
@@ -228,26 +304,35 @@ class Trader:
         # in trades went on earning for the opponents, and the ladder's tables showed
         # cash-only offers placing better)
         spare = 0
-        swaps: list[int] = []  # deeds that complete a group of the holder
+        swaps: dict[int, list[int]] = {}  # our deeds that complete a group of the holder
         for sq in view.holdings(me):
             g = t.group_of[sq]
-            if g in ask_groups or view.level(sq) or view.is_mortgaged(sq):
+            if g in ask_groups or view.level(sq):
                 continue
             if t.kind[sq] == K_STREET and holds_group(view, g, me):
                 continue
-            _, completes = trade_delta(view, holder, A.Bundle(squares=(sq,)), A.Bundle())
-            if completes:
+            if t.kind[sq] == K_STREET and all(
+                view.owner(s) in (me, holder) and not view.level(s) for s in t.groups[g]
+            ):
+                if view.is_mortgaged(sq) and not view.rules.trade_mortgaged:
+                    continue
                 if not rest:
-                    swaps.append(sq)  # judged as a swap of monopolies
+                    swaps.setdefault(g, []).append(sq)  # judged as a swap of monopolies
                 continue
-            if g not in self._keep:
+            if g not in self._keep and not view.is_mortgaged(sq):
                 spare += deed_face(view, sq)
         cash = view.cash(me)
         budget = cash - max(cash_reserve(view, me), worst_rent(view, me) // 2)
-        for sq in swaps:
-            swap = monopoly_swap(view, me, holder, get, sq, tries, budget)
+        best: A.ProposeTrade | None = None
+        best_gain = 0.0
+        for deeds in swaps.values():
+            swap = balanced_swap(view, me, holder, get, tuple(deeds), tries, budget)
             if swap is not None:
-                return swap
+                gain, _ = trade_delta(view, me, swap.take, swap.give)
+                if best is None or gain > best_gain:
+                    best, best_gain = swap, gain
+        if best is not None:
+            return best
         pay = max(0, int(need) + 1)
         # the later steps, at the same premium, from what is left after this one; and
         # money for HOUSES_AFTER houses per deed we buy, or the group earns little (one

@@ -33,6 +33,7 @@ OURS: Final = 1.4  # we hold part of its group, opponents none
 RAILROAD: Final = 1.0  # plus RAILROAD_STEP per railroad we hold
 RAILROAD_STEP: Final = 0.25
 FUND_LEVEL: Final = 3  # mortgage deeds outside our groups to build up to this level
+RACE_RESERVE: Final = 0.3  # the share of the cash reserve kept while building to three houses
 JAIL_DANGER: Final = 12.0  # expected rent per throw above which we sit in jail
 JAIL_DANGER_LATE: Final = 8.0  # the same once (nearly) every deed is sold
 MAX_MANAGEMENT: Final = 40  # management actions per decision point (a loop guard)
@@ -47,6 +48,22 @@ PROPOSALS_PER_TURN: Final = 3
 # against the other two, but the proposer is the one we must beat in the end
 TRADE_EDGE: Final = 2.5
 HOUSES_AFTER: Final = 3  # houses per deed bought that we keep money for
+# A swap of monopolies (both sides complete a colour group), balanced by cash: we accept
+# one that helps us at least SWAP_EDGE times what it helps the partner, and propose one
+# with the cash that gives the partner that much, keeping at least SWAP_FLOOR times the
+# partner's gain for us; more cash each time it is refused (ESCALATE). Between equals
+# such trades end games: both gain a group against the other players.
+SWAP_EDGE: Final = 1.0
+SWAP_FLOOR: Final = 0.8
+# the first offers of a swap give the partner only these shares of SWAP_EDGE, try by try
+SWAP_ASKS: Final = (0.4, 0.7, 1.0)
+# no swap where the group we get is worth less than this share of the partner's (before
+# the cash): a weak group and cash for a strong one loses in the end
+SWAP_RATIO: Final = 0.5
+SWAP_MARGIN: Final = 10.0  # what a swap must help the side that answers it, beyond the edge
+# a group completed in a trade counts only this share of its income while there is no
+# money for its houses (all of it with the money for three houses on every deed)
+FUND_FLOOR: Final = 0.5
 
 # probability of each throw total 2..12
 _DICE: Final = tuple(min(d - 1, 13 - d) / 36 for d in range(13))
