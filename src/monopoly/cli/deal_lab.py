@@ -30,6 +30,7 @@ from monopoly.cli.kit import (
     fail,
     print_lab_summary,
     run_simulation,
+    seat_external,
     set_options,
     translation_error,
 )
@@ -46,15 +47,11 @@ def _bot_list(value: str) -> tuple[str, ...]:
     if not names:
         fail(_("{option} needs at least one bot name").format(option="--bots"))
     from monopoly.bots.deal import make_deal_bot
-    from monopoly.bots.external import AgentError, is_external
+    from monopoly.bots.external import is_external
 
     for name in names:
         if is_external(name):
-            try:
-                make_deal_bot(name, 0)
-            except AgentError as exc:
-                fail(_("{option}: the bot {name} cannot be seated: {error}").format(
-                    option="--bots", name=repr(name), error=exc))
+            seat_external(name, make_deal_bot)
         elif name not in DEAL_BOT_NAMES:
             fail(_("{option}: unknown Deal bot {name}; known bots: {known}").format(
                 option="--bots", name=repr(name), known=", ".join(DEAL_BOT_NAMES)))

@@ -41,6 +41,7 @@ __all__ = [
     "rate",
     "run_lab",
     "run_simulation",
+    "seat_external",
     "set_options",
     "show_progress",
     "translation_error",
@@ -135,6 +136,18 @@ def board_edition(name: str) -> Edition:
         fail(_("--edition: {error}").format(error=translation_error(exc)))
 
 
+def seat_external(name: str, make: Callable[[str, int], Any], option: str = "--bots") -> None:
+    """Fail with the reason when the bot written elsewhere `name` (``module:attribute``,
+    ``external:URL``: monopoly.bots.external) cannot be made by `make`."""
+    from monopoly.bots.external import AgentError
+
+    try:
+        make(name, 0)
+    except AgentError as exc:
+        fail(_("{option}: the bot {name} cannot be seated: {error}").format(
+            option=option, name=repr(name), error=exc))
+
+
 def bot_list(value: str, option: str = "--bots") -> tuple[str, ...]:
     """A comma-separated list of board bot names, each one that can be made now."""
     from monopoly.bots import make_bot
@@ -143,14 +156,14 @@ def bot_list(value: str, option: str = "--bots") -> tuple[str, ...]:
     names = tuple(name.strip() for name in value.split(",") if name.strip())
     if not names:
         fail(_("{option} needs at least one bot name").format(option=option))
-    from monopoly.bots.external import AgentError
+    from monopoly.bots.external import is_external
 
     for name in dict.fromkeys(names):
+        if is_external(name):
+            seat_external(name, make_bot, option)
+            continue
         try:
             make_bot(name, 0)
-        except AgentError as exc:
-            fail(_("{option}: the bot {name} cannot be seated: {error}").format(
-                option=option, name=repr(name), error=exc))
         except ValueError:
             fail(_("{option}: unknown bot {name}; known bots: {known}").format(
                 option=option, name=repr(name), known=", ".join((*BOT_NAMES, *LEVELS))))

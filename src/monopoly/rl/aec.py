@@ -77,8 +77,6 @@ class MonopolyAEC(AECEnv):  # type: ignore[misc]
         self.illegal_reward = float(illegal_reward)
         self.game_name = game
         self.n = players
-        self.rules = rules
-        self.options = options
         self.max_cycles = max_cycles
         self.raw_view = raw_view
         self.render_mode = render_mode

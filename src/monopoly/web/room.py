@@ -186,8 +186,10 @@ class Room:
 
     def seat_clock(self, seat: int) -> int | None:
         """The seconds `seat` (not a bot's) has for the decision waiting: an agent's clock
-        for an agent seat, else the person's turn clock (None: no clock)."""
-        return self.agent_clock if seat in self.agent_seats else self.clock
+        for an agent seat, else the person's turn clock (None: no clock). Read after every
+        action: the stored list of agent seats as it is, without a set built each time."""
+        agents = self.config.get("agents")
+        return self.agent_clock if agents and seat in agents else self.clock
 
     def public(self) -> dict[str, Any]:
         """The room as the lobby shows it (never the seed before the end, never tokens)."""
