@@ -96,6 +96,10 @@ i18n: $(STAMP)
 
 check-long: install
 	$(BIN)/monopoly check --games 100000 --json
+	for preset in classic czech short timed tournament house; do \
+	    $(BIN)/monopoly check --preset $$preset --games 2000 --json || exit 1; done
+	for edition in uk disney; do \
+	    $(BIN)/monopoly check --edition $$edition --games 2000 --json || exit 1; done
 
 clean: pure
 	rm -rf $(VENV) build src/*.egg-info .native-build.log

@@ -4,7 +4,6 @@ reproducible, and each one plays its strategy."""
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 
@@ -103,13 +102,14 @@ def test_the_bots_play_housing_shortage_auctions_open_and_sealed(preset_name: st
     assert {"house", "placed"} <= lots
 
 
-def test_a_four_bot_game_is_fast() -> None:
-    games = 6
-    start = time.process_time()
-    for seed in range(games):
+def test_four_strategy_bots_finish_their_games() -> None:
+    """Six classic games of the four strategies end (a winner or the turn limit) well
+    within 20,000 actions; their speed is ``monopoly bench``'s and the lab's, not a
+    test's."""
+    for seed in range(6):
         g = _game("classic", seed)
-        _play_checked(g, [make_bot(STRATEGIES[s], seed * 4 + s) for s in range(4)], 20000)
-    assert (time.process_time() - start) / games < 0.1
+        n = _play_checked(g, [make_bot(STRATEGIES[s], seed * 4 + s) for s in range(4)], 20000)
+        assert g.is_over and n < 20000
 
 
 def test_games_are_reproducible_from_the_seeds_and_ignore_the_global_random() -> None:

@@ -58,16 +58,21 @@ RECORD = """(() => {
 
 
 def english(lang: str) -> re.Pattern[str]:
-    """The English msgids whose `lang` translation differs, as one pattern (placeholders:
-    anything); entries too short to tell ("{n} s", "OK") are left out."""
+    """The English msgids that are no `lang` translation of any entry, as one pattern
+    (placeholders: anything); entries too short to tell ("{n} s", "OK") are left out."""
     with (LOCALE / lang / "LC_MESSAGES" / "monopoly.po").open("rb") as f:
         catalog = read_po(f, locale=lang)
+    # a text that is some entry's translation is the page's language, whichever entry
+    # (and context) it came from: Czech "hotel" is the translation of "hotel" although
+    # the Disney edition's "hotel" is a castle
+    translations = set()
+    for m in catalog:
+        translations.update([m.string] if isinstance(m.string, str) else list(m.string))
     parts = []
     for m in catalog:
         ids = [m.id] if isinstance(m.id, str) else list(m.id)
-        strings = [m.string] if isinstance(m.string, str) else list(m.string)
         for msgid in ids:
-            if not msgid or msgid in strings:
+            if not msgid or msgid in translations:
                 continue
             literal = re.sub(r"\{\w*\}", "", msgid)
             if len(re.findall(r"[A-Za-z]", literal)) < 5:

@@ -138,6 +138,9 @@ def test_bench_two_games() -> None:
     assert strong["decisions"] > 0 and strong["decisions_per_cpu_second"] > 0
     assert 0 < strong["engine_cpu_seconds"] < strong["cpu_seconds"]
     assert 0 < strong["share_of_cpu_in_bots"] < 1
+    postgame = data["postgame"]
+    assert postgame["turns"] == 200 and postgame["actions"] > 200
+    assert postgame["cpu_seconds_per_summary"] > 0
     for key in (
         "throws_per_cpu_second",
         "games_per_cpu_second",

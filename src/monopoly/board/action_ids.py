@@ -75,6 +75,7 @@ __all__ = [
     "TRADE_MULTIPLIERS",
     "action_from_id",
     "action_id",
+    "legal_action_bytes",
     "legal_action_ids",
     "legal_action_mask",
 ]
@@ -261,9 +262,11 @@ def _candidates(g: Position, action: object) -> list[int] | range:
         return range(0)
     give, take = action.give.squares, action.take.squares
     if len(give) == 1 and len(take) == 1:  # a swap: its three kinds
-        index = {sq: p for p, sq in enumerate(g.t.properties[:DEEDS])}
-        a, b = index.get(give[0]), index.get(take[0])
-        if a is None or b is None:
+        index = g.t.deed_index
+        if not (0 <= give[0] < len(index) and 0 <= take[0] < len(index)):
+            return range(0)
+        a, b = index[give[0]], index[take[0]]
+        if not (0 <= a < DEEDS and 0 <= b < DEEDS):
             return range(0)
         return [SWAP_BASE + k * PAIRS + a * DEEDS + b for k in range(len(SWAP_KINDS))]
     out = list(range(BUY_DEED_BASE, SWAP_BASE))
@@ -278,13 +281,27 @@ def legal_action_mask(g: Position, seat: PlayerId) -> list[bool]:
     """``NUM_ACTIONS`` booleans: which ids are legal for `seat` now (from
     ``legal_actions``; the discretised ids from their template's bounds)."""
     mask = [False] * NUM_ACTIONS
-    for i in legal_action_ids(g, seat):
+    for i in _legal_ids(g, seat):
         mask[i] = True
     return mask
 
 
 def legal_action_ids(g: Position, seat: PlayerId) -> list[ActionId]:
     """The ids legal for `seat` now, ascending: where :func:`legal_action_mask` is True."""
+    return sorted(set(_legal_ids(g, seat)))
+
+
+def legal_action_bytes(g: Position, seat: PlayerId) -> bytearray:
+    """``NUM_ACTIONS`` bytes, 1 where :func:`legal_action_mask` is True, else 0 (what an
+    environment's mask is made of without a list per step)."""
+    flags = bytearray(NUM_ACTIONS)
+    for i in _legal_ids(g, seat):
+        flags[i] = 1
+    return flags
+
+
+def _legal_ids(g: Position, seat: PlayerId) -> list[ActionId]:
+    """The legal ids of `seat`, in no order, perhaps repeated."""
     found: list[int] = []
     by_object = _IDS_OF_OBJECT
     table = A.ACTIONS_BY_ID
@@ -311,7 +328,7 @@ def legal_action_ids(g: Position, seat: PlayerId) -> list[ActionId]:
             j = _IDS.get(entry)  # an action equal to one of the table's
             if j is not None:
                 found.append(j)
-    return sorted(set(found))
+    return found
 
 
 def _trade_ids(g: Position, seat: PlayerId, partners: tuple[int, ...], found: list[int]) -> None:
@@ -320,61 +337,71 @@ def _trade_ids(g: Position, seat: PlayerId, partners: tuple[int, ...], found: li
     (no offer waiting; a partner that plays and is not `seat`; a deed free to change
     hands (``trades.deed_tradable``); the cash within the payer's budget), each computed
     once per position instead of per offer. The template's partners are the other seats
-    still playing (fewer than ``SEATS``)."""
+    still playing (fewer than ``SEATS``). The prices asked grow with the multiplier, so
+    the first multiplier out of a budget ends a deed's ids."""
     if g.offer is not None:
         return
-    n = len(g.players)
-    budgets = [g.budget(s) if not g.players[s].bankrupt and s != seat else -1
+    players = g.players
+    n = len(players)
+    budgets = [g.budget(s) if not players[s].bankrupt and s != seat else -1
                for s in range(n)]
-    movable = [False] * SQUARES
+    owner = g.owner
+    movable = [False] * SQUARES  # only a held deed can change hands
+    held = False
     for sq in g.t.properties:
-        movable[sq] = trades.deed_tradable(g, sq) == trades.TRADABLE
+        if owner[sq] != BANK and trades.deed_tradable(g, sq) == trades.TRADABLE:
+            movable[sq] = True
+            held = True
+    if players[seat].jail_cards:
+        for to in partners:
+            i = JAIL_CARD_BASE + to
+            if engine.is_legal(g, seat, action_from_id(g, i, seat)):
+                found.append(i)
+    if not held:
+        return
     mine = g.budget(seat)
     wanted = [False] * n
     for to in partners:
         wanted[to] = True
     price = g.t.price
-    properties = g.t.properties
-    holdings = g.holdings[seat]
-    for m in range(len(TRADE_MULTIPLIERS)):
-        mult = TRADE_MULTIPLIERS[m]
-        buy = BUY_DEED_BASE + m * SQUARES
-        for sq in properties:
-            owner = g.owner[sq]
-            if (owner != BANK and wanted[owner] and budgets[owner] >= 0 and movable[sq]
-                    and price[sq] * mult // 100 <= mine):
-                found.append(buy + sq)
+    mults = TRADE_MULTIPLIERS
+    for sq in g.t.properties:
+        if movable[sq]:
+            holder = owner[sq]
+            if wanted[holder] and budgets[holder] >= 0:
+                for m in range(len(mults)):
+                    if price[sq] * mults[m] // 100 > mine:
+                        break
+                    found.append(BUY_DEED_BASE + m * SQUARES + sq)
+    own = [sq for sq in g.holdings[seat] if movable[sq]]
+    if own:
         for to in partners:
-            if budgets[to] >= 0:
-                sell = SELL_DEED_BASE + m * SEATS * SQUARES + to * SQUARES
-                for sq in holdings:
-                    if movable[sq] and price[sq] * mult // 100 <= budgets[to]:
-                        found.append(sell + sq)
-    if g.players[seat].jail_cards:
-        for to in partners:
-            i = JAIL_CARD_BASE + to
-            if engine.is_legal(g, seat, action_from_id(g, i, seat)):
-                found.append(i)
-    _swap_ids(g, seat, partners, budgets, movable, mine, found)
+            budget = budgets[to]
+            if budget >= 0:
+                sell = SELL_DEED_BASE + to * SQUARES
+                for sq in own:
+                    for m in range(len(mults)):
+                        if price[sq] * mults[m] // 100 > budget:
+                            break
+                        found.append(sell + m * SEATS * SQUARES + sq)
+        _swap_ids(g, own, partners, budgets, movable, mine, found)
     _group_ids(g, seat, wanted, budgets, movable, mine, found)
 
 
-def _swap_ids(g: Position, seat: PlayerId, partners: tuple[int, ...], budgets: list[int],
+def _swap_ids(g: Position, own: list[int], partners: tuple[int, ...], budgets: list[int],
               movable: list[bool], mine: int, found: list[int]) -> None:
-    """The swap ids legal for `seat` (the conditions of :func:`_trade_ids`): both deeds
-    free to change hands, the partner playing, each side's cash within its budget."""
-    props = g.t.properties
-    index = [-1] * SQUARES
-    for p in range(min(len(props), DEEDS)):
-        index[props[p]] = p
-    own = [sq for sq in g.holdings[seat] if movable[sq] and index[sq] >= 0]
+    """The swap ids legal for the seat holding the free deeds `own` (the conditions of
+    :func:`_trade_ids`): both deeds free to change hands, the partner playing, each
+    side's cash within its budget."""
+    index = g.t.deed_index
+    own = [sq for sq in own if 0 <= index[sq] < DEEDS]
     if not own:
         return
     price = g.t.price
     for to in partners:
         if budgets[to] < 0:
             continue
-        theirs = [sq for sq in g.holdings[to] if movable[sq] and index[sq] >= 0]
+        theirs = [sq for sq in g.holdings[to] if movable[sq] and 0 <= index[sq] < DEEDS]
         for give in own:
             row = index[give] * DEEDS
             for take in theirs:
@@ -392,21 +419,23 @@ def _group_ids(g: Position, seat: PlayerId, wanted: list[bool], budgets: list[in
     """The group ids legal for `seat`: the deeds it lacks all held by one partner who
     plays, all free to change hands, their price within its budget."""
     price = g.t.price
-    for group in range(min(len(g.t.groups), GROUPS)):
-        missing = _missing(g, seat, group)
-        if not missing:
-            continue
-        holder = g.owner[missing[0]]
-        if holder == BANK or not wanted[holder] or budgets[holder] < 0:
-            continue
+    owner = g.owner
+    groups = g.t.groups
+    for group in range(min(len(groups), GROUPS)):
+        holder = BANK
         total = 0
-        for sq in missing:
-            if g.owner[sq] != holder or not movable[sq]:
+        for sq in groups[group]:  # the deeds it lacks (what _missing lists)
+            held = owner[sq]
+            if held == seat:
+                continue
+            if held == BANK or not movable[sq] or (holder != BANK and held != holder):
                 total = -1
                 break
+            holder = held
             total += price[sq]
-        if total < 0:
+        if total < 0 or holder == BANK or not wanted[holder] or budgets[holder] < 0:
             continue
         for m in range(len(TRADE_MULTIPLIERS)):
-            if total * TRADE_MULTIPLIERS[m] // 100 <= mine:
-                found.append(GROUP_BASE + m * GROUPS + group)
+            if total * TRADE_MULTIPLIERS[m] // 100 > mine:
+                break
+            found.append(GROUP_BASE + m * GROUPS + group)

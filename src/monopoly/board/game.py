@@ -204,6 +204,10 @@ class Game(Position):
         """The ids legal for `seat` now, ascending (where the mask is True)."""
         return action_ids.legal_action_ids(self, seat)
 
+    def legal_action_bytes(self, seat: PlayerId) -> bytearray:
+        """The mask as ``num_actions`` bytes: 1 where it is True, else 0."""
+        return action_ids.legal_action_bytes(self, seat)
+
     # ------------------------------------------------------------------ the position in numbers
 
     def net_worth(self, seat: PlayerId) -> Money:

@@ -96,6 +96,7 @@ class BoardTables:
     group_keys: tuple[str, ...]
     street_groups: tuple[int, ...]  # indices of colour groups
     properties: tuple[int, ...]
+    deed_index: tuple[int, ...]  # square -> its index in ``properties``, -1 for others
     railroads: tuple[int, ...]
     utilities: tuple[int, ...]
     nearest_railroad: tuple[int, ...]  # square -> next railroad forward
@@ -135,6 +136,7 @@ def board_tables(edition: Edition) -> BoardTables:
         deck_of_kind[K_CHANCE] = deck_index["chance"]
     if "community_chest" in deck_index:
         deck_of_kind[K_CHEST] = deck_index["community_chest"]
+    properties = [sq.index for sq in squares if sq.is_property]
     cards = []
     card_keys = []
     for d in deck_keys:
@@ -173,6 +175,8 @@ def board_tables(edition: Edition) -> BoardTables:
             i for i, g in enumerate(group_keys) if kind[edition.groups[g][0]] == K_STREET
         ),
         properties=tuple(sq.index for sq in squares if sq.is_property),
+        deed_index=tuple(properties.index(i) if i in properties else -1
+                         for i in range(len(squares))),
         railroads=tuple(i for i, k in enumerate(kind) if k == K_RAILROAD),
         utilities=tuple(i for i, k in enumerate(kind) if k == K_UTILITY),
         nearest_railroad=_nearest(kind, K_RAILROAD),

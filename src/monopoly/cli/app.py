@@ -3,11 +3,13 @@ in the order ``monopoly --help`` lists them.
 
 The commands live by subject: :mod:`monopoly.cli.board` (demo, presets, rules, replay,
 check), :mod:`monopoly.cli.lab` (landing, analyze markov, bench, simulate, ladder),
-:mod:`monopoly.cli.serve` (serve, verify, loadtest), and the ``deal`` sub-app of
+:mod:`monopoly.cli.serve` (serve, verify, loadtest), :mod:`monopoly.cli.play` (the
+terminal game), and the ``deal`` sub-app of
 :mod:`monopoly.cli.deal`; what they share is in :mod:`monopoly.cli.kit`.
 
 Commands::
 
+    monopoly play
     monopoly demo | presets | rules | replay | landing | check | bench | simulate | ladder
     monopoly serve | verify | loadtest
     monopoly analyze markov
@@ -26,7 +28,7 @@ from typing import Any
 
 import typer
 
-from monopoly.cli import board, lab, serve
+from monopoly.cli import board, lab, play, serve
 from monopoly.cli.deal import deal_app
 from monopoly.cli.rl import rl_app
 from monopoly.cli.tournament import tournament_app
@@ -53,6 +55,7 @@ def command_scope(ctx: typer.Context) -> None:
 
 # (name, command): the name is the function's unless given
 _COMMANDS: tuple[tuple[str | None, Callable[..., Any]], ...] = (
+    (None, play.play),
     (None, board.demo),
     (None, board.presets),
     ("rules", board.rules_cmd),

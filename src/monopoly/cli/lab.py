@@ -151,26 +151,28 @@ def bench(
     ] = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Time whole greedy-bot games (one process, events off, capped turns), and the strong
-    bot's decisions against three greedy bots."""
+    """Time whole greedy-bot games (one process, events off, capped turns), the strong
+    bot's decisions against three greedy bots, and the post-game summary of a long game."""
     if games is not None:
         check_count("--games", games)
     if strong_games is not None:
         check_count("--strong-games", strong_games)
-    from monopoly.lab.board.bench import BOT_GAMES, DEFAULT_GAMES, bot_speed
+    from monopoly.lab.board.bench import BOT_GAMES, DEFAULT_GAMES, bot_speed, postgame_speed
     from monopoly.lab.board.bench import bench as run_bench
 
     n = DEFAULT_GAMES if games is None else games
     result = run_bench(n)
     result["strong"] = bot_speed("strong", BOT_GAMES if strong_games is None else strong_games)
+    result["postgame"] = postgame_speed()
     if as_json:
         print_json(result)
         return
     table = Table(title=_("Engine benchmark"))
     table.add_column(_("Measure"))
     table.add_column(_("Value"), justify="right")
-    rows = [(k, v) for k, v in result.items() if k != "strong"]
-    rows += [(f"strong.{k}", v) for k, v in result["strong"].items()]
+    rows = [(k, v) for k, v in result.items() if k not in ("strong", "postgame")]
+    rows += [(f"{part}.{k}", v) for part in ("strong", "postgame")
+             for k, v in result[part].items()]
     for key, value in rows:
         table.add_row(key, f"{value:,.1f}" if isinstance(value, float) else str(value))
     Console().print(table)

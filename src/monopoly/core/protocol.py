@@ -28,7 +28,10 @@ through this protocol, so that one adapter serves both games:
   the position (a bid of the least amount allowed, a payment by a fixed policy), so the
   seat that would take it is an argument (by default the seat the game waits for);
   ``action_id`` raises :class:`~monopoly.core.errors.MalformedActionError` for an action
-  the table does not name (a template, a counter-offer).
+  the table does not name (a template, a counter-offer). ``legal_action_ids(seat)`` gives
+  the ids where the mask is True, ascending, and ``legal_action_bytes(seat)`` the mask as
+  a ``bytearray`` of 0 and 1 (an environment's numpy mask without a copy:
+  ``np.frombuffer(game.legal_action_bytes(seat), np.int8)``).
 
 Example::
 
@@ -119,3 +122,5 @@ class GameCore(Protocol):
     def legal_action_mask(self, seat: PlayerId) -> list[bool]: ...
 
     def legal_action_ids(self, seat: PlayerId) -> list[ActionId]: ...
+
+    def legal_action_bytes(self, seat: PlayerId) -> bytearray: ...

@@ -127,8 +127,8 @@ from monopoly.deal.options import MAX_PLAYERS
 from monopoly.deal.payments import pay_in_order
 from monopoly.deal.position import NONE, Position
 
-__all__ = ["PAY_POLICIES", "ActionTable", "action_from_id", "action_id", "legal_action_ids",
-           "legal_action_mask", "table_of"]
+__all__ = ["PAY_POLICIES", "ActionTable", "action_from_id", "action_id", "legal_action_bytes",
+           "legal_action_ids", "legal_action_mask", "table_of"]
 
 #: the payment policies, in id order
 PAY_POLICIES: tuple[str, ...] = ("bank_first", "largest_first", "table_first")
@@ -541,13 +541,26 @@ def legal_action_mask(pos: Position, seat: PlayerId) -> list[bool]:
     """Which ids are legal for ``seat`` now (all False when it is not its decision);
     computed from ``legal_actions``."""
     mask = [False] * table_of(pos.deck).size
-    for i in legal_action_ids(pos, seat):
+    for i in _legal_ids(pos, seat):
         mask[i] = True
     return mask
 
 
 def legal_action_ids(pos: Position, seat: PlayerId) -> list[ActionId]:
     """The ids legal for ``seat`` now, ascending: where :func:`legal_action_mask` is True."""
+    return sorted(set(_legal_ids(pos, seat)))
+
+
+def legal_action_bytes(pos: Position, seat: PlayerId) -> bytearray:
+    """One byte per id, 1 where :func:`legal_action_mask` is True, else 0."""
+    flags = bytearray(table_of(pos.deck).size)
+    for i in _legal_ids(pos, seat):
+        flags[i] = 1
+    return flags
+
+
+def _legal_ids(pos: Position, seat: PlayerId) -> list[ActionId]:
+    """The legal ids of ``seat``, in no order, perhaps repeated."""
     table = table_of(pos.deck)
     found: list[int] = []
     for entry in legal_actions(pos, seat):
@@ -561,4 +574,4 @@ def legal_action_ids(pos: Position, seat: PlayerId) -> list[ActionId]:
                 found.append(table.discard_type + type_of[c])
         else:
             found.append(action_id(pos, entry))
-    return sorted(set(found))
+    return found

@@ -87,14 +87,9 @@ class Deck:
         self.type_of: list[int] = []
         self.type_count: list[int] = []
         self._read(data)
-
-    @property
-    def size(self) -> int:
-        return len(self.kind)
-
-    @property
-    def n_colours(self) -> int:
-        return len(self.colour_keys)
+        #: the number of cards and of colours (read on the hot paths: plain attributes)
+        self.size: int = len(self.kind)
+        self.n_colours: int = len(self.colour_keys)
 
     def colour_index(self, key: str) -> int:
         """The id of a colour key; :class:`DeckError` for an unknown one."""

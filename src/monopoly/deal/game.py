@@ -58,6 +58,7 @@ from monopoly.deal import events as E
 from monopoly.deal.action_ids import (
     action_from_id,
     action_id,
+    legal_action_bytes,
     legal_action_ids,
     legal_action_mask,
     table_of,
@@ -207,6 +208,10 @@ class Game(Position):
     def legal_action_ids(self, seat: PlayerId) -> list[ActionId]:
         """The ids legal for `seat` now, ascending (where the mask is True)."""
         return legal_action_ids(self, seat)
+
+    def legal_action_bytes(self, seat: PlayerId) -> bytearray:
+        """The mask as ``num_actions`` bytes: 1 where it is True, else 0."""
+        return legal_action_bytes(self, seat)
 
 
 def _text_of(action: object) -> str:

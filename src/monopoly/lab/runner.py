@@ -33,6 +33,7 @@ import importlib
 import math
 import multiprocessing
 import queue
+import threading
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -160,41 +161,71 @@ def _run_pool(
     helpers = min(workers - 1, len(chunks) - 1)
     returned: queue.SimpleQueue[list[dict[str, Any]] | BaseException] = queue.SimpleQueue()
     out: list[list[dict[str, Any]]] = []
+    failed: list[BaseException] = []  # the first error of a chunk, here or in a helper
+    sent = [0]  # chunks handed to the helpers (each comes back, as a result or an error)
+    handing = threading.Lock()  # no chunk is handed out once a chunk failed
+    pool = ctx.Pool(helpers)
 
-    def done(chunk: list[dict[str, Any]] | BaseException) -> None:
-        if isinstance(chunk, BaseException):
-            raise chunk
-        out.append(chunk)
-        if progress is not None:
-            progress(len(chunk))
-
-    with ctx.Pool(helpers) as pool:
-
-        def hand_out() -> None:
+    def hand_out() -> None:
+        with handing:
+            if failed:
+                return
             try:
                 start, part = todo.popleft()
             except IndexError:
                 return
+            sent[0] += 1
             pool.apply_async(play_chunk, (setup, start, part), callback=returned_chunk,
                              error_callback=returned.put)
 
-        def returned_chunk(chunk: list[dict[str, Any]]) -> None:  # the pool's result thread
-            returned.put(chunk)
-            hand_out()
+    def returned_chunk(chunk: list[dict[str, Any]]) -> None:  # the pool's result thread
+        returned.put(chunk)
+        hand_out()
 
+    def fail(exc: BaseException) -> None:
+        with handing:
+            if not failed:
+                failed.append(exc)
+
+    received = 0
+    try:
         for _ in range(QUEUED_PER_HELPER * helpers):
             hand_out()
-        while len(out) < len(chunks):  # a helper's chunk if one is back, else one played here
+        while len(out) < len(chunks) and not failed:
+            # a helper's chunk if one is back, else one played here
             try:
                 item = returned.get_nowait()
+                received += 1
             except queue.Empty:
                 try:
                     start, part = todo.pop()
                 except IndexError:  # all handed out: wait for the helpers' last chunks
                     item = returned.get()
+                    received += 1
                 else:
-                    item = play_chunk(setup, start, part)
-            done(item)
+                    try:
+                        item = play_chunk(setup, start, part)
+                    except Exception as exc:  # raised below, once the pool is closed
+                        item = exc
+            if isinstance(item, BaseException):
+                fail(item)
+            else:
+                out.append(item)
+                if progress is not None:
+                    progress(len(item))
+        # after an error: the chunks still out come back before the pool closes (a pool
+        # terminated while its task thread writes to a helper can hang in CPython)
+        while received < sent[0]:
+            returned.get()
+            received += 1
+    except BaseException:  # an interrupt: the helpers stop now
+        pool.terminate()
+        pool.join()
+        raise
+    pool.close()
+    pool.join()
+    if failed:
+        raise failed[0]
     return out
 
 

@@ -19,7 +19,7 @@ import gymnasium
 import numpy as np
 
 from monopoly.core.seeds import bot_seed
-from monopoly.rl.aec import MonopolyAEC, refuse
+from monopoly.rl.aec import MonopolyAEC
 from monopoly.rl.players import Player, make_player
 
 __all__ = ["MonopolyEnv"]
@@ -78,8 +78,8 @@ class MonopolyEnv(gymnasium.Env[np.ndarray, np.int64]):
         board = self.game_name == "board"
         state: Any = core
         learner: Any = state.players[me] if board else None  # the board's Player (bankrupt: out)
-        while not core.is_over and aec.steps < aec.max_cycles:
-            seat = core.decision().seat
+        while aec.steps < aec.max_cycles:
+            seat = state.pending  # the seat the game waits for; None once it is over
             if seat is None or seat == me or (board and learner.bankrupt):
                 return
             player = players[seat]
@@ -112,7 +112,7 @@ class MonopolyEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         core = self.aec.core
-        refused = refuse(core, self.seat, action, self.aec.illegal)
+        refused = self.aec.act(self.seat, action)
         self.aec.steps += 1
         reward = 0.0
         if refused:

@@ -11,7 +11,8 @@ measure the engine *and* the bots' choices, since both run for every action.
 
 :func:`bot_speed` times one bot's decisions: ``strong`` in one seat (rotated) against three
 greedy bots, the CPU time of its choices apart from the engine's, so that a slow bot shows up as a
-bottleneck (``monopoly bench`` reports it under ``"strong"``). The engine's share is
+bottleneck (``monopoly bench`` reports it under ``"strong"``). :func:`postgame_speed` times
+the browser's post-game summary of a long game (``"postgame"``). The engine's share is
 measured by replaying the same games without bots (reading the clock around every decision
 would cost as much as a decision: ``process_time`` takes about 14 microseconds here).
 
@@ -41,6 +42,7 @@ __all__ = [
     "TURN_LIMIT",
     "bench",
     "bot_speed",
+    "postgame_speed",
 ]
 
 PLAYERS = 4
@@ -147,3 +149,24 @@ def bot_speed(
         "games_per_cpu_second": games / cpu if cpu > 0 else 0.0,
         "share_of_cpu_in_bots": in_bots / cpu if cpu > 0 else 0.0,
     }
+
+
+def postgame_speed(turns: int = 200, seed: int = 3, runs: int = 5) -> dict[str, Any]:
+    """The CPU time of the browser's post-game summary (:func:`monopoly.web.postgame.
+    summary`) of one recorded game of four ``hard`` bots capped at ``turns`` turns: the
+    median of ``runs`` summaries of the same record."""
+    from monopoly.board.record import record_lines
+    from monopoly.web.postgame import summary
+
+    seats = SEAT_NAMES[:PLAYERS]
+    game = Game(seats, seed, RuleSet(turn_limit=turns))
+    play_game(game, [make_bot("hard", seed * 10 + s) for s in range(PLAYERS)])
+    lines = record_lines(game)
+    times = []
+    for _ in range(runs):
+        start = time.process_time()
+        summary(lines)
+        times.append(time.process_time() - start)
+    times.sort()
+    return {"turns": game.turn_number, "actions": len(lines) - 1,
+            "cpu_seconds_per_summary": times[len(times) // 2]}
