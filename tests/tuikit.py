@@ -15,6 +15,7 @@ from textual.widgets import Button, Input, SelectionList
 
 from monopoly.tui.app import GameApp
 from monopoly.tui.forms import AmountForm, CardsForm, CurtainScreen, RaiseForm, TradeForm
+from monopoly.tui.table import LocalTable
 
 # Kinds taken only when nothing else is left (they end the player's game).
 LAST_RESORT = frozenset({"resign", "bankrupt"})
@@ -140,3 +141,18 @@ async def play_game(pilot: Pilot[Any], app: GameApp, seed: int, limit: int = 300
 
 def submit_button(app: GameApp) -> Button:
     return app.screen.query_one("#submit", Button)
+
+
+def advance(table: LocalTable, actions: int, level: str = "hard") -> None:
+    """Play `actions` actions of the table, the people's seats by the bot `level` too (a
+    position of a game in progress, the same on every run)."""
+    stand_ins = {seat: table.play.bot(level, seat, 1000 + seat) for seat in table.local_seats}
+    for _ in range(actions):
+        if table.over:
+            return
+        if not table.play_bot():
+            seat = table.waiting_local()
+            assert seat is not None
+            refused = table.send(seat, stand_ins[seat].move().text())
+            assert refused is None, refused
+    table.play_bots()  # up to a person's decision

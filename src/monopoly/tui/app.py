@@ -63,10 +63,12 @@ class ArtPane(Widget):
 class GameApp(App[None]):
     """A game at this keyboard, or a room of a server (see the module docstring)."""
 
+    TITLE = "Monopoly"
+
     CSS = """
     #main { height: 1fr; }
     #art { width: 1fr; }
-    #side { width: 25; }
+    #side { width: 25; padding-left: 1; }
     #players { height: auto; }
     #prompt { height: auto; color: $text; text-style: bold; }
     #error { height: auto; color: $error; }
@@ -127,7 +129,7 @@ class GameApp(App[None]):
 
     def on_mount(self) -> None:
         self.theme = "textual-dark"
-        self.query_one("#side").styles.width = SIDE_WIDTH[self.table.game]
+        self.query_one("#side").styles.width = self._side_width(self.size.width)
         self.table.on_change = self.redraw
         if self.table.game == "board" and isinstance(self.table, LocalTable) \
                 and self.table.play.table_poll is not None:
@@ -157,8 +159,13 @@ class GameApp(App[None]):
             self.query_one("#too-small", Static).update(self.tr(
                 "too_small", width=width, height=height, min_width=MIN_SIZE[0],
                 min_height=MIN_SIZE[1]))
-        side = SIDE_WIDTH[self.table.game] + (max(0, width - 80) // 3 if width > 80 else 0)
-        self.query_one("#side").styles.width = side
+        self.query_one("#side").styles.width = self._side_width(width)
+        self._draw_players(self._state)
+
+    def _side_width(self, width: int) -> int:
+        """The side panel's columns in a terminal `width` columns wide (it grows by a
+        third of what is beyond 80)."""
+        return SIDE_WIDTH[self.table.game] + max(0, width - MIN_SIZE[0]) // 3
 
     # ------------------------------------------------------------------ drawing
     def redraw(self) -> None:
@@ -255,24 +262,28 @@ class GameApp(App[None]):
             currency = (state.get("board") or {}).get("currency") or self.table.board.get(
                 "currency", "$")
             turn = view.get("pending")
+            width = self._side_width(self.size.width) - 1  # its padding
             for p in view.get("players") or []:
                 seat = int(p["seat"])
-                mark = "▸" if seat == turn else " "
-                line = Text(mark)
-                line.append(f"{seat + 1} {names[seat]}"[:14], seat_style(seat))
                 if p.get("bankrupt"):
-                    line.append(" " + self.tr("out"), "dim")
+                    status = Text(" " + self.tr("out"), "dim")
                 else:
-                    line.append(" " + self.t.money(int(p["cash"]), currency))
+                    status = Text(" " + self.t.money(int(p["cash"]), currency))
                     if p.get("in_jail"):
-                        line.append(" ⛓")
+                        status.append(" " + self.tr("in_jail"), "italic")
+                line = Text("▸" if seat == turn else " ")
+                # the name cut to what the line leaves, the money and the jail always shown
+                room = width - 1 - len(status)
+                line.append(_fit(f"{seat + 1} {names[seat]}", room), seat_style(seat))
+                line.append_text(status)
                 text.append_text(line)
                 text.append("\n")
         else:
             hand = view.get("hand") or []
             if hand:
                 text.append(self.tr("hand") + "\n", "bold")
-                for line in hand_lines(self.table.board, hand, SIDE_WIDTH["deal"]):
+                for line in hand_lines(self.table.board, hand,
+                                      self._side_width(self.size.width) - 1):
                     text.append_text(line)
                     text.append("\n")
         self.query_one("#players", Static).update(text)
@@ -437,6 +448,13 @@ class GameApp(App[None]):
             except OSError as exc:
                 self.exit_note = self.tr("save_failed", path=path, reason=exc.strerror or exc)
         self.exit()
+
+
+def _fit(text: str, width: int) -> str:
+    """`text` cut to `width` characters, an ellipsis marking the cut."""
+    if len(text) <= width:
+        return text
+    return text[:max(0, width - 1)] + "…"
 
 
 def _square_of(state: dict[str, Any]) -> int | None:
