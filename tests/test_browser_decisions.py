@@ -18,13 +18,13 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
 from typing import Any
 
 import httpx
 import pytest
 
 from browserkit import check_controls, require_browser
+from decisionkit import KINDS, Position, find_positions
 from serverkit import Server
 
 require_browser()
@@ -32,96 +32,9 @@ require_browser()
 from playwright.sync_api import Browser, Page, WebSocketRoute  # noqa: E402
 
 from monopoly.board import actions as A  # noqa: E402
-from monopoly.board.edition import load_edition  # noqa: E402
 from monopoly.board.game import Game  # noqa: E402
-from monopoly.board.options import preset  # noqa: E402
-from monopoly.board.record import restore, snapshot  # noqa: E402
-from monopoly.board.testing import give, new_game  # noqa: E402
-from monopoly.board.view import SeatView  # noqa: E402
-from monopoly.bots.board.random_bot import RandomBot  # noqa: E402
 from monopoly.web.games.board import TEMPLATES, state_message  # noqa: E402
 from monopoly.web.protocol import encode  # noqa: E402
-
-# (preset, edition, options) searched in this order; a kind is taken from the first game
-# offering it
-TABLES: tuple[tuple[str, str, dict[str, int]], ...] = (
-    ("classic", "standard", {}), ("tournament", "standard", {}), ("czech", "standard", {}),
-    ("house", "standard", {}), ("classic", "uk", {}),
-)
-# every kind of entry a seat can be offered (the table's own actions, time/expire/
-# timeout/stop, are not a seat's); "bid" is split into open and sealed auctions, "build"
-# into building and placing won buildings
-KINDS = ("roll", "pay-fine", "use-card", "buy", "decline", "bid-open", "bid-sealed", "pass",
-         "end", "bankrupt", "accept", "reject", "counter", "propose", "build", "build-placing",
-         "sell", "mortgage", "unmortgage", "lift", "keep", "raise", "tax", "choose", "repay",
-         "resign")
-
-
-@dataclass
-class Position:
-    kind: str
-    table: tuple[str, str, dict[str, int]]
-    game: Game  # a copy of the game at the position
-
-    def entries(self) -> list[A.LegalEntry]:
-        return [e for e in self.game.legal_actions(0) if key_of(self.game, e) == self.kind]
-
-
-def key_of(game: Game, entry: A.LegalEntry) -> str:
-    kind = entry.text().split(" ", 1)[0]
-    if kind == "bid":
-        return "bid-sealed" if game.rules.auction == "sealed" else "bid-open"
-    if kind == "build" and game.placement is not None:
-        return "build-placing"  # a house won at a shortage auction (docs/rules.md §8)
-    if kind == "raise" and not any(d["debtor"] == 0 for d in game.view(0).to_dict()["debts"]):
-        return "raise-any"  # raising funds in bulk is the debtor's tool; else one by one
-    return kind
-
-
-def placing_position() -> Position:
-    """docs/rules.md §8: seat 1 asks for the bank's last house, seat 0 wins the housing
-    shortage's auction and places the house on a street of its own (random games seldom
-    get there)."""
-    game = new_game(4)
-    give(game, 0, 1, 3)  # Mediterranean and Baltic Avenues
-    give(game, 1, 37, 39)  # Park Place and Boardwalk
-    game.houses_left = 1
-    game.apply(1, A.Build(37))
-    game.apply(0, A.Bid(210))
-    game.apply(1, A.PASS_BID)
-    assert game.placement == (0, "house")
-    return Position("build-placing", ("classic", "standard", {"houses_left": 1}), game)
-
-
-def find_positions() -> dict[str, Position]:
-    """The first position offering seat 0 each kind of :data:`KINDS` (random games from
-    fixed seeds: the same positions on every run of the same engine)."""
-    found: dict[str, Position] = {"build-placing": placing_position()}
-    for table in TABLES:
-        name, edition, options = table
-        rules = preset(name, **options)
-        if rules.end in ("last_player", "bankruptcies"):
-            rules = rules.with_options(turn_limit=300)
-        for seed in range(12):
-            if len(found) == len(KINDS):
-                return found
-            game = Game(["Ann", "Bob", "Cid", "Dan"], seed, rules, load_edition(edition),
-                        events=False)
-            bots = [RandomBot(seed * 10 + s) for s in range(4)]
-            views = [SeatView(game, s) for s in range(4)]
-            for _ in range(3000):
-                seat = game.pending
-                if game.is_over or seat is None:
-                    break
-                legal = game.legal_actions(seat)
-                if seat == 0:
-                    for entry in legal:
-                        key = key_of(game, entry)
-                        if key in KINDS and key not in found:
-                            found[key] = Position(key, table, restore(snapshot(game)))
-                action = bots[seat].choose(views[seat], legal) if seat >= 0 else legal[0]
-                game.apply(seat, action)
-    return found
 
 
 @pytest.fixture(scope="module")

@@ -113,16 +113,20 @@ async def take_turn(pilot: Pilot[Any], app: GameApp, rng: random.Random,
         index = rng.choice(usual or [0])
     kind = entries[index]["kind"]
     taken[kind] = taken.get(kind, 0) + 1
-    if index < 9:
-        await pilot.press(str(index + 1))
-    else:
-        choices = app.query_one("#choices")
-        choices.focus()
-        await pilot.press("home", *["down"] * index, "enter")
-    await pilot.pause()
+    await choose(pilot, app, index)
     if entries[index].get("template") and len(app.screen_stack) > 1:
         await fill_form(pilot, app, rng)
     return True
+
+
+async def choose(pilot: Pilot[Any], app: GameApp, index: int) -> None:
+    """Take the choice `index` of the list by keys: its number, or the arrows and Enter."""
+    if index < 9:
+        await pilot.press(str(index + 1))
+    else:
+        app.query_one("#choices").focus()
+        await pilot.press("home", *["down"] * index, "enter")
+    await pilot.pause()
 
 
 async def play_game(pilot: Pilot[Any], app: GameApp, seed: int, limit: int = 3000

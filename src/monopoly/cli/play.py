@@ -60,6 +60,10 @@ def play(
     hotseat: Annotated[str | None, typer.Option(
         help="Several people at this keyboard: their names, comma-separated.")] = None,
     delay: Annotated[float, typer.Option(help="Seconds between the bots' moves.")] = 0.4,
+    clock: Annotated[int | None, typer.Option(
+        help="A person's seconds for each decision, then the caretaker plays it (as a "
+             "server's turn clock; the Deal gives 30 s to answer an action even without "
+             "one).")] = None,
     save: Annotated[Path | None, typer.Option(
         help="Where s (and quitting) saves the game; default monopoly-game.record.")] = None,
     resume: Annotated[Path | None, typer.Option(help="Resume a saved game.")] = None,
@@ -76,6 +80,8 @@ def play(
     check_choice("--game", game, ("board", "deal"))
     if delay < 0:
         fail(_("--delay must be 0 or more seconds, got {value}").format(value=delay))
+    if clock is not None and not 1 <= clock <= 3600:
+        fail(_("--clock must be 1 to 3600 seconds, got {value}").format(value=clock))
     if sum(x is not None for x in (resume, replay, connect)) > 1:
         fail(_("--resume, --replay and --connect go one at a time"))
     app: GameApp
@@ -102,7 +108,7 @@ def play(
                 local = LocalTable.resume(resume, lang)
             else:
                 local = _new_table(game, players, bots, preset_name, set_options(settings),
-                                   edition, lang, seed, name, hotseat)
+                                   edition, lang, seed, name, hotseat, clock)
         except ProtocolError as exc:
             fail(exc.text(lang))
         except (ValueError, KeyError, MonopolyError) as exc:
@@ -123,7 +129,7 @@ def _default_name(lang: str) -> str:
 
 def _new_table(game: str, players: int | None, bots: str, preset: str | None,
                options: dict[str, object], edition: str, lang: str, seed: int | None,
-               name: str | None, hotseat: str | None) -> LocalTable:
+               name: str | None, hotseat: str | None, clock: int | None) -> LocalTable:
     from monopoly.tui.table import LocalTable
     from monopoly.web.games import adapter
 
@@ -151,4 +157,4 @@ def _new_table(game: str, players: int | None, bots: str, preset: str | None,
         game, people=seat_people, bots=seat_bots,
         seed=seed if seed is not None else secrets.randbelow(2**31), preset=preset,
         edition=None if game == "deal" and edition == "standard" else edition,
-        options=options, lang=lang)
+        options=options, lang=lang, clock=clock)

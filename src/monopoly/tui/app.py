@@ -10,6 +10,8 @@ first nine, the arrows and Enter any of them; a choice with parameters opens its
 
 from __future__ import annotations
 
+import math
+import time
 from pathlib import Path
 from typing import Any, ClassVar, Final
 
@@ -71,6 +73,7 @@ class GameApp(App[None]):
     #side { width: 25; padding-left: 1; }
     #players { height: auto; }
     #prompt { height: auto; color: $text; text-style: bold; }
+    #clock { height: auto; color: $warning; }
     #error { height: auto; color: $error; }
     #choices { height: 1fr; }
     #too-small { display: none; padding: 1 2; }
@@ -114,6 +117,7 @@ class GameApp(App[None]):
             with Vertical(id="side"):
                 yield Static(id="players")
                 yield Static(id="prompt")
+                yield Static(id="clock")
                 yield Static(id="error")
                 yield OptionList(id="choices")
         yield Static(id="too-small")
@@ -136,6 +140,7 @@ class GameApp(App[None]):
             self.set_interval(self.table.play.table_poll, self.schedule_bots)
         if isinstance(self.table, RemoteTable):
             self.run_worker(self._connect(self.table), exclusive=True)
+        self.set_interval(1.0, self._tick)
         self.redraw()
         self.query_one("#choices", OptionList).focus()
 
@@ -144,12 +149,17 @@ class GameApp(App[None]):
         try:
             await table.open()
         except ConnectError as exc:
+            await table.close()
             self.exit_note = str(exc)
             self.exit(return_code=2)
             return
         self.rules = table.rules
         self.redraw()
         await table.run()
+
+    async def on_unmount(self) -> None:
+        if isinstance(self.table, RemoteTable):
+            await self.table.close()
 
     def on_resize(self, event: events.Resize) -> None:
         width, height = event.size
@@ -212,7 +222,12 @@ class GameApp(App[None]):
         view = state.get("view") or {}
         board = self.table.board
         names = self._names()
-        if self.table.game == "board":
+        if not board:  # a server's room, its board not yet read
+            waiting = [Text(self.tr("connecting", url=getattr(self.table, "base", "")))]
+
+            def lines(width: int, height: int) -> list[Text]:
+                return waiting
+        elif self.table.game == "board":
             def lines(width: int, height: int) -> list[Text]:
                 return board_lines(board, view, width, height,
                                    self._centre(view, names, width, height),
@@ -265,13 +280,15 @@ class GameApp(App[None]):
             width = self._side_width(self.size.width) - 1  # its padding
             for p in view.get("players") or []:
                 seat = int(p["seat"])
+                status = Text()
                 if p.get("bankrupt"):
-                    status = Text(" " + self.tr("out"), "dim")
+                    status.append(" " + self.tr("out"), "dim")
                 else:
-                    status = Text(" " + self.t.money(int(p["cash"]), currency))
+                    status.append(" " + self.t.money(int(p["cash"]), currency))
                     if p.get("in_jail"):
                         status.append(" " + self.tr("in_jail"), "italic")
-                line = Text("▸" if seat == turn else " ")
+                line = Text()
+                line.append("▸" if seat == turn else " ")
                 # the name cut to what the line leaves, the money and the jail always shown
                 room = width - 1 - len(status)
                 line.append(_fit(f"{seat + 1} {names[seat]}", room), seat_style(seat))
@@ -305,9 +322,37 @@ class GameApp(App[None]):
             waiting = ", ".join(names[s] for s in table.waiting() if s < len(names))
             prompt = self.tr("waiting_for", names=waiting) if waiting else ""
         self.query_one("#prompt", Static).update(prompt)
+        self._draw_clock()
         error = table.error
         self.query_one("#error", Static).update(
-            self.tr("refused", reason=error) if error else "")
+            self.tr("refused", reason=error) if error else table.notice or "")
+
+    def _draw_clock(self) -> None:
+        """The countdown of the decision waiting, when one runs (a turn clock; in the
+        Deal, the seconds to answer an action aimed at a person)."""
+        clock = self._state.get("clock")
+        text = ""
+        if isinstance(clock, dict) and not self.table.over:
+            left = max(0, math.ceil(float(clock["deadline"]) - time.time()))
+            names = self._names()
+            seat = int(clock["seat"])
+            text = self.tr("clock_left", name=names[seat] if seat < len(names) else seat,
+                           seconds=left)
+        widget = self.query_one("#clock", Static)
+        widget.update(text)
+        widget.display = bool(text)
+
+    def _tick(self) -> None:
+        """Each second: a local countdown that ran out gets the caretaker's move (which
+        redraws); else the countdown shown goes down."""
+        table = self.table
+        if isinstance(table, LocalTable) and table.expire():
+            # the decision is gone: a form of it open is closed (the curtain, help stay)
+            while isinstance(self.screen, AmountForm | TradeForm | RaiseForm | CardsForm):
+                self.pop_screen()
+            return
+        if self._state.get("clock"):
+            self._draw_clock()
 
     def _outcome_text(self, names: list[str]) -> str:
         outcome = self.table.outcome() or {}
@@ -326,7 +371,9 @@ class GameApp(App[None]):
 
     def _draw_choices(self, state: dict[str, Any]) -> None:
         choices = self.query_one("#choices", OptionList)
-        entries = list(state.get("legal") or []) if self.acting is not None else []
+        # no choices while an action is on its way to a server (nothing is sent twice)
+        entries = list(state.get("legal") or []) \
+            if self.acting is not None and not self.table.awaiting else []
         if entries == self.entries:
             return
         self.entries = entries

@@ -82,7 +82,9 @@ class RemoteTable(Table):
         """Read the room, join it (or not), load its board and rules; ConnectError."""
         self._session = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=15))
         room = await self._get(f"/api/rooms/{self.room}")
-        if self.token is None and room.get("status") == "open" and self.nickname:
+        free = [s for s in room.get("seats") or []
+                if not s.get("taken") and s.get("bot") is None]
+        if self.token is None and room.get("status") == "open" and self.nickname and free:
             joined = await self._post(f"/api/rooms/{self.room}/join",
                                       {"nickname": self.nickname})
             self.token = str(joined["token"])
@@ -140,9 +142,8 @@ class RemoteTable(Table):
             try:
                 async with self._session.ws_connect(ws_url, heartbeat=20) as ws:
                     self._ws = ws
-                    if attempt:
-                        self.error = None
-                        self.log.append(LogEntry(-1, (self.tr("connection_back"),)))
+                    if attempt:  # said until the game goes on (the log is read again)
+                        self.notice = self.tr("connection_back")
                     attempt = 0
                     await ws.send_str(json.dumps({"type": "log"}))
                     self.connected.set()
@@ -153,15 +154,15 @@ class RemoteTable(Table):
                             if line.strip():
                                 self._receive(json.loads(line))
                     if ws.close_code in (4401, 4404):  # not this room's seat, no room
-                        self.error = self.tr("connection_failed", url=self.base,
-                                             reason=str(ws.close_code))
+                        self.notice = self.tr("connection_failed", url=self.base,
+                                              reason=str(ws.close_code))
                         self.changed()
                         return
             except (TimeoutError, aiohttp.ClientError, OSError):
                 pass
             self._ws = None
             self.connected.clear()
-            self.error = self.tr("connection_lost")
+            self.notice = self.tr("connection_lost")
             self.changed()
             await asyncio.sleep(RETRY_SECONDS[min(attempt, len(RETRY_SECONDS) - 1)])
             attempt += 1
@@ -174,10 +175,13 @@ class RemoteTable(Table):
             return
         if kind == "state":
             self._state = message
+            self.awaiting = False
             names = message.get("names")
             if names:
                 self.names = list(names)
         elif kind == "events":
+            if self.notice == self.tr("connection_back"):
+                self.notice = None
             texts = tuple(message.get("texts") or ())
             if texts:
                 self.log.append(LogEntry(int(message.get("seat", -1)), texts))
@@ -188,6 +192,7 @@ class RemoteTable(Table):
             self._over = message
         elif kind == "error":
             self.error = str(message.get("message") or message.get("code"))
+            self.awaiting = False
         elif kind == "ack":
             self.error = None
         else:
@@ -198,21 +203,26 @@ class RemoteTable(Table):
         """Send the action; the server's answer comes later (an error under the prompt)."""
         ws = self._ws
         if ws is None or ws.closed:
-            self.error = self.tr("connection_lost")
+            self.notice = self.tr("connection_lost")
             self.changed()
-            return self.error
+            return self.notice
         self._ids += 1
         payload = json.dumps({"type": "action", "id": f"t{self._ids}", "action": text})
+        self.awaiting = True
+        self.changed()
         task = asyncio.get_running_loop().create_task(ws.send_str(payload))
         self._sending.add(task)
         task.add_done_callback(self._sending.discard)
         return None
 
     async def close(self) -> None:
+        """Close the connection (and its session); again is harmless."""
         if self._ws is not None:
             await self._ws.close()
+            self._ws = None
         if self._session is not None:
             await self._session.close()
+            self._session = None
 
     # ------------------------------------------------------------------ reading
     def state(self, seat: int | None) -> dict[str, Any] | None:

@@ -67,8 +67,10 @@ class Table:
     names: list[str]
     board: dict[str, Any]  # the board's squares (GET /api/board) or the Deal's deck
     log: list[LogEntry]
-    error: str | None  # the last refusal or connection trouble, in words
+    error: str | None  # why the last action was refused, in words
+    notice: str | None = None  # trouble with the connection to a server, in words
     on_change: Callable[[], None] | None
+    awaiting: bool = False  # an action sent, its answer not yet come (a server's table)
 
     def state(self, seat: int | None) -> dict[str, Any] | None:
         """The latest ``state`` message of `seat` (None: a spectator's)."""
@@ -135,6 +137,10 @@ class LocalTable(Table):
         self.log = []
         self.error = None
         self.on_change = None
+        self.turn_clock: int | None = None  # a person's seconds per decision (--clock)
+        self._decision: object = None
+        self._decision_since = time.time()
+        self._track_decision()
         self.board = board_data(game, setup.settings.edition, lang, setup.settings.names)
         opening = play.opening()
         if opening:
@@ -144,9 +150,11 @@ class LocalTable(Table):
     @classmethod
     def new(cls, game: str, *, people: Mapping[int, str], bots: Mapping[int, str],
             seed: int, preset: str | None = None, edition: str | None = None,
-            options: Mapping[str, object] | None = None, lang: str = "en") -> LocalTable:
+            options: Mapping[str, object] | None = None, lang: str = "en",
+            clock: int | None = None) -> LocalTable:
         """A new game: `people` and `bots` by seat (together every seat from 0); a bot by
-        the lobby's level (easy, medium, hard) or by its own name (greedy, strong...)."""
+        the lobby's level (easy, medium, hard) or by its own name (greedy, strong...);
+        `clock`: a person's seconds for each decision (:meth:`clock`)."""
         seats = len(people) + len(bots)
         found = adapter(game)
         if sorted([*people, *bots]) != list(range(seats)):
@@ -157,9 +165,12 @@ class LocalTable(Table):
         play = found.begin(setup)
         head = play.record_head()
         head[SEATING_KEY] = {"people": sorted(people), "bots": {str(s): b for s, b in bots.items()},
-                             "preset": settings.preset, "options": dict(settings.options)}
+                             "preset": settings.preset, "options": dict(settings.options),
+                 "clock": clock}
         lines = [json.dumps(head, sort_keys=True, ensure_ascii=False)]
-        return cls(game, play, setup, people, bots, lang, lines)
+        table = cls(game, play, setup, people, bots, lang, lines)
+        table.turn_clock = clock
+        return table
 
     @classmethod
     def resume(cls, path: Path, lang: str = "en") -> LocalTable:
@@ -178,6 +189,8 @@ class LocalTable(Table):
         setup = Setup(names, int(head["seed"]), settings, time.time(), _lobby_bots(bots))
         play = found.resume(setup, game.snapshot())
         table = cls(name, play, setup, people, bots, lang, lines)
+        clock = seating.get("clock")
+        table.turn_clock = None if clock is None else int(clock)
         table.log.append(LogEntry(-1, (tr(lang, "resumed", n=len(lines) - 1),)))
         return table
 
@@ -202,9 +215,38 @@ class LocalTable(Table):
     # ------------------------------------------------------------------ reading
     def state(self, seat: int | None) -> dict[str, Any]:
         status = "finished" if self.over else "playing"
-        message = self.play.state(seat, self.lang, seq=len(self.lines) - 1, status=status,
-                                  clock=None)
-        return message
+        return self.play.state(seat, self.lang, seq=len(self.lines) - 1, status=status,
+                               clock=self.clock())
+
+    def clock(self) -> dict[str, Any] | None:
+        """The countdown of a person's decision, as a server's room gives it: ``{"seat",
+        "deadline"}`` (epoch seconds) with a turn clock, and in the Deal for answering an
+        action aimed at a person (its Just Say No) even without one; else None."""
+        seconds = None if self.over else self.play.clock(self.turn_clock)
+        if seconds is None:
+            return None
+        for seat in self.play.game.pending_seats():
+            if seat in self.people:
+                return {"seat": seat, "deadline": self._decision_since + seconds}
+        return None
+
+    def expire(self, now: float | None = None) -> bool:
+        """When a person's countdown has run out: the caretaker's move for them (the
+        server's: it lets an action stand, ends a turn, pays what costs least); whether
+        one was made."""
+        clock = self.clock()
+        if clock is None or (time.time() if now is None else now) < clock["deadline"]:
+            return False
+        seat = int(clock["seat"])
+        self._apply(seat, self.play.caretaker(seat, bot_seed(self.setup.seed, seat)))
+        return True
+
+    def _track_decision(self) -> None:
+        """The countdown starts again whenever the decision the game waits for changes."""
+        decision = self.play.game.decision()
+        if decision != self._decision:
+            self._decision = decision
+            self._decision_since = time.time()
 
     def waiting(self) -> list[int]:
         return [] if self.over else list(self.play.game.pending_seats())
@@ -239,6 +281,7 @@ class LocalTable(Table):
 
     def _apply(self, seat: int, move: Any) -> None:
         events = self.play.apply(seat, move)
+        self._track_decision()
         self.lines.extend(self.adapter.record_rows([(seat, move.text())]))
         texts = self.play.narrate(events, self.lang)
         if texts:

@@ -43,8 +43,8 @@ TEXTS: Final[dict[str, str]] = {
     "key_back": N_("Back"),
     "key_next_turn": N_("Next turn"),
     "key_back_turn": N_("Previous turn"),
-    "key_first": N_("Start"),
-    "key_last": N_("End"),
+    "key_first": N_("First action"),
+    "key_last": N_("Last action"),
     "key_close": N_("Close"),
     "key_submit": N_("Send"),
     "key_cancel": N_("Cancel"),
@@ -66,6 +66,7 @@ TEXTS: Final[dict[str, str]] = {
     "resumed": N_("The game is resumed where it was saved ({n} actions)."),
     "pass_to": N_("Pass the keyboard to {name}. Press Enter when {name} is ready."),
     "refused": N_("Refused: {reason}"),
+    "clock_left": N_("Time left for {name}: {seconds} s"),
     # forms
     "amount_range": N_("An amount from {low} to {high}."),
     "amount_bad": N_("Write a whole number from {low} to {high}."),
