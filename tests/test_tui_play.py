@@ -211,6 +211,23 @@ def test_a_key_that_means_nothing_says_so_and_changes_nothing() -> None:
     run(go())
 
 
+def test_the_mouse_takes_a_choice_too() -> None:
+    """Keyboard first, mouse optional: a click on a choice of the menu takes it."""
+    table = board_table("en", seed=1)
+    app = GameApp(table, delay=0)
+
+    async def go() -> None:
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.pause()
+            before = len(table.lines)
+            first = app.entries[0]["text"]
+            assert await pilot.click("#choices", offset=(3, 1))  # the first row in its border
+            await pilot.pause()
+            assert json.loads(table.lines[before]) == [0, first]
+
+    run(go())
+
+
 def test_a_terminal_too_small_says_so_and_loses_nothing() -> None:
     table = board_table("cs", seed=1)
     app = GameApp(table, delay=0)
