@@ -6,7 +6,9 @@ record, so a client can be given the position itself or resume it from the recor
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 from monopoly.board import actions as A
 from monopoly.board.edition import load_edition
@@ -89,22 +91,28 @@ def find_positions() -> dict[str, Position]:
                         events=False)
             bots = [RandomBot(seed * 10 + s) for s in range(4)]
             views = [SeatView(game, s) for s in range(4)]
-            for _ in range(3000):
-                seat = game.pending
-                if game.is_over or seat is None:
-                    break
-                legal = game.legal_actions(seat)
-                if seat == 0:
-                    for entry in legal:
-                        key = key_of(game, entry)
-                        if key in KINDS and key not in found:
-                            found[key] = Position(key, table, restore(snapshot(game)),
-                                                  game.record_lines())
-                action = bots[seat].choose(views[seat], legal) if seat >= 0 else legal[0]
-                game.apply(seat, action)
+            for legal in seat0_decisions(game, bots, views.__getitem__):
+                for entry in legal:
+                    key = key_of(game, entry)
+                    if key in KINDS and key not in found:
+                        found[key] = Position(key, table, restore(snapshot(game)),
+                                              game.record_lines())
     return found
 
 
+def seat0_decisions(game: Any, bots: list[Any], view: Callable[[int], Any],
+                    limit: int = 3000) -> Iterator[list[Any]]:
+    """Play `game` with a bot in each seat (each sees `view(seat)`; the table's own
+    actions, seat -1, the first legal), yielding seat 0's legal entries at each of its
+    decisions (before its choice), for at most `limit` actions or to the end."""
+    for _ in range(limit):
+        seat = game.pending
+        if game.is_over or seat is None:
+            return
+        legal = game.legal_actions(seat)
+        if seat == 0:
+            yield legal
+        game.apply(seat, bots[seat].choose(view(seat), legal) if seat >= 0 else legal[0])
 
 
 # every kind of entry the Deal offers a seat (docs/deal-rules.md): the plays of each kind of
@@ -129,17 +137,11 @@ def find_deal_positions() -> dict[str, DealPosition]:
         players = 2 + seed % 3
         game = DealGame(players, seed, DealRules())
         bots = [DealRandomBot(seed * 10 + s) for s in range(players)]
-        for _ in range(3000):
-            seat = game.pending
-            if game.is_over or seat is None:
-                break
-            legal = game.legal_actions(seat)
-            if seat == 0:
-                for entry in legal:
-                    kind = entry_json(entry, "")["kind"]
-                    if kind in DEAL_KINDS and kind not in found:
-                        found[kind] = DealPosition(kind, players, game.record_lines())
-            game.apply(seat, bots[seat].choose(game.seat_view(seat), legal))
+        for legal in seat0_decisions(game, bots, game.seat_view):
+            for entry in legal:
+                kind = entry_json(entry, "")["kind"]
+                if kind in DEAL_KINDS and kind not in found:
+                    found[kind] = DealPosition(kind, players, game.record_lines())
         if len(found) == len(DEAL_KINDS):
             break
     return found

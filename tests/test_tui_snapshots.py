@@ -43,15 +43,8 @@ def deal_position(lang: str) -> LocalTable:
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_board(lang: str, size: tuple[int, int], snap_compare: Any) -> None:
-    table = board_position(lang)
-    assert table.waiting_local() == 0 and not table.over
-    assert snap_compare(GameApp(table, delay=0), terminal_size=size)
-
-
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize("lang", LANGS)
-def test_the_deal(lang: str, size: tuple[int, int], snap_compare: Any) -> None:
-    table = deal_position(lang)
+@pytest.mark.parametrize("game", ["board", "deal"])
+def test_the_screen(game: str, lang: str, size: tuple[int, int], snap_compare: Any) -> None:
+    table = board_position(lang) if game == "board" else deal_position(lang)
     assert table.waiting_local() == 0 and not table.over
     assert snap_compare(GameApp(table, delay=0), terminal_size=size)
