@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -55,6 +56,14 @@ class _Form(ModalScreen[None]):
 
     def fields(self) -> ComposeResult:
         yield from ()
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """A list reached by Tab has its first item highlighted, so Space chooses it at
+        once (a list filled again, for another partner, has none)."""
+        widget = event.widget
+        if isinstance(widget, SelectionList) and widget.highlighted is None \
+                and widget.option_count:
+            widget.highlighted = 0
 
     def compose(self) -> ComposeResult:
         with Vertical():
