@@ -146,3 +146,29 @@ def test_bad_options_are_refused() -> None:
         tb.parse(["--opponent", "nobody"])
     with pytest.raises(SystemExit):
         tb.parse(["--timesteps", "0"])
+
+
+def test_the_learners_mask_leaves_out_undoing_a_move_of_the_same_turn() -> None:
+    """Mortgaging a deed keeps lifting that mortgage out of the mask for the rest of the
+    turn (and building keeps selling that house out), never longer."""
+    import gymnasium
+
+    env = tb.NoUndo(gymnasium.make("monopoly/Board-v0", **SETTING.env_kwargs()))
+    env.reset(seed=5)
+    undone = 0
+    for _ in range(3000):
+        core = env.unwrapped.aec.core
+        mask = tb.legal_ids(env)
+        choice = next((int(i) for i in np.flatnonzero(mask) if int(i) in tb.UNDO), None)
+        if choice is None:
+            choice = int(np.flatnonzero(mask)[0])
+        turn = core.turn_number
+        _, _, terminated, truncated, _ = env.step(choice)
+        if terminated or truncated:
+            env.reset()
+            continue
+        if choice in tb.UNDO and env.unwrapped.aec.core.turn_number == turn \
+                and env.unwrapped.action_masks()[tb.UNDO[choice]]:
+            assert not tb.legal_ids(env)[tb.UNDO[choice]]  # legal, but out of the mask
+            undone += 1
+    assert undone > 0
