@@ -194,6 +194,50 @@ def test_proposes_cash_for_the_deed_that_completes_its_group() -> None:
     assert g.is_legal(0, choice)
 
 
+def test_buys_from_a_third_player_the_deed_that_completes_an_opponents_group() -> None:
+    """Orange is two deeds with seat 1 and one with seat 2: it offers seat 2 a little more
+    than the printed price for the third, in cash, so that seat 1 gets orange only in a
+    swap with us."""
+    g = new_game()
+    give(g, 1, 16, 18)
+    give(g, 2, 19)
+    legal = g.legal_actions(0)
+    choice = StrongBot(1).choose(SeatView(g, 0), legal)
+    assert isinstance(choice, A.ProposeTrade)
+    assert choice.to == 2 and choice.take.squares == (19,) and not choice.give.squares
+    assert g.t.price[19] < choice.give.cash <= g.t.price[19] + 20
+    assert g.is_legal(0, choice)
+
+
+def test_no_blocking_offer_while_the_opponent_cannot_pay_for_the_deed() -> None:
+    g = new_game()
+    give(g, 1, 16, 18)
+    give(g, 2, 19)
+    set_cash(g, 1, 100)
+    assert StrongBot(1).choose(SeatView(g, 0), g.legal_actions(0)) is A.ROLL
+
+
+def test_one_blocking_offer_until_it_sees_opponents_trade_streets() -> None:
+    """Orange and red could each be completed by a sale between opponents. Until a street
+    changes hands between opponents it makes one blocking offer; then the other."""
+    g = new_game()
+    give(g, 1, 16, 18)
+    give(g, 2, 19, 39)
+    give(g, 3, 21, 23)
+    give(g, 1, 24)
+    legal = g.legal_actions(0)
+    bot = StrongBot(1)
+    first = bot.choose(SeatView(g, 0), legal)
+    assert isinstance(first, A.ProposeTrade) and not first.give.squares
+    assert bot.choose(SeatView(g, 0), legal) is A.ROLL
+    bot = StrongBot(1)
+    assert bot.choose(SeatView(g, 0), legal) == first
+    give(g, 3, 39)  # a street passes between two opponents: they trade
+    second = bot.choose(SeatView(g, 0), legal)
+    assert isinstance(second, A.ProposeTrade) and not second.give.squares
+    assert {first.take.squares, second.take.squares} == {(19,), (24,)}
+
+
 def _proposal(g: Game) -> A.ProposeTrade:
     legal = g.legal_actions(0)
     assert legal[0] is A.ROLL

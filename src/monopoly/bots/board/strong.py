@@ -42,8 +42,15 @@ It sees only a :class:`~monopoly.board.view.SeatView` and the legal entries. Its
   group for a weak one and cash (``SWAP_RATIO``). Between equals these trades end the
   games: both gain a group against the others, then race to build. It buys no first
   steps towards a group whose last deed is with an opponent that never sold it one.
+- **Blocking.** With nothing to buy for its own groups, it offers a third player its face
+  value and a little more (``BLOCK_PREMIUM``, from cash it can spare) for the deed that
+  would complete an opponent's group, while that opponent could pay the holder well
+  (``BLOCK_THREAT``): the opponent then gets the group only in a swap with us. Until it
+  has seen an opponent trade streets it makes one such offer at most
+  (``BLOCKS_UNSEEN``): among players who never trade, the deed blocks where it is.
 - **Answers.** An offer that completes the proposer's group is accepted only as such a
-  swap, when it helps us ``SWAP_EDGE`` times what it helps the proposer; any other offer
+  swap, when it helps us ``SWAP_EDGE`` times what it helps the proposer (``SWAP_EDGE_BARE``
+  times for deeds alone, without cash either way); any other offer
   must help us ``TRADE_EDGE`` (2.5) times more than the proposer. A group completed in a
   trade counts less while there is no money for its houses. It never hands an opponent a
   complete group but in a swap.
@@ -117,6 +124,7 @@ class StrongBot:
         if first is A.PASS_BID:
             return A.PASS_BID
         if first is A.ACCEPT_TRADE or first is A.REJECT_TRADE:
+            self.trader.note_offer(view)
             return answer_offer(view)
         if kind is A.LiftReceived or kind is A.KeepMortgaged:
             return self._receipt(view, legal)

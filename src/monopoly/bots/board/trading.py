@@ -9,6 +9,9 @@ from monopoly.board import actions as A
 from monopoly.board.tables import K_STREET
 from monopoly.board.view import BANK, SeatView
 from monopoly.bots.board.valuation import (
+    BLOCK_PREMIUM,
+    BLOCK_THREAT,
+    BLOCKS_UNSEEN,
     ESCALATE,
     FACE_PREMIUM,
     FUND_FLOOR,
@@ -17,6 +20,7 @@ from monopoly.bots.board.valuation import (
     JAIL_CARD_VALUE,
     SWAP_ASKS,
     SWAP_EDGE,
+    SWAP_EDGE_BARE,
     SWAP_FLOOR,
     SWAP_MARGIN,
     SWAP_RATIO,
@@ -89,7 +93,9 @@ def answer_offer(view: SeatView) -> A.Action:
     theirs, they_complete = trade_delta(view, proposer, take, give)
     if they_complete:
         # never a complete group to an opponent, but in a swap of monopolies
-        if not we_complete or not swap_fair(view, me, proposer, give, take, mine, theirs):
+        # a swap of deeds alone must help us more: no cash evens out what it helps them
+        edge = SWAP_EDGE if give.cash or take.cash else SWAP_EDGE_BARE
+        if not we_complete or not swap_fair(view, me, proposer, give, take, mine, theirs, edge):
             return A.REJECT_TRADE
     elif mine <= 25 or mine - 25 <= theirs * TRADE_EDGE:
         return A.REJECT_TRADE  # a trade must help us far more than the proposer
@@ -101,13 +107,13 @@ def answer_offer(view: SeatView) -> A.Action:
 
 
 def swap_fair(view: SeatView, me: int, other: int, gets: A.Bundle, gives: A.Bundle,
-    mine: float, theirs: float,
+    mine: float, theirs: float, edge: float = SWAP_EDGE,
 ) -> bool:
     """Whether we answer yes to a swap of monopolies: `me` receives `gets` from `other`
     for `gives` (both complete a group), changing our value by `mine` and theirs by
-    `theirs`. It must help us SWAP_EDGE times what it helps them, and the group we get
-    must be worth SWAP_RATIO of theirs before the cash."""
-    if mine <= SWAP_MARGIN or mine - SWAP_MARGIN < theirs * SWAP_EDGE:
+    `theirs`. It must help us `edge` (SWAP_EDGE unless told) times what it helps them,
+    and the group we get must be worth SWAP_RATIO of theirs before the cash."""
+    if mine <= SWAP_MARGIN or mine - SWAP_MARGIN < theirs * edge:
         return False
     return _groups_comparable(view, me, other, gets, gives)
 
@@ -184,7 +190,8 @@ def balanced_swap(view: SeatView, me: int, holder: int, get: A.Bundle,
 class Trader:
     """The strong bot's trading and what it remembers of its offers (deterministic)."""
 
-    __slots__ = ("_asked", "_keep", "_open", "_plan", "_refused", "_sold", "_tried")
+    __slots__ = ("_asked", "_keep", "_open", "_owners", "_plan", "_refused", "_sold",
+                 "_traders", "_tried", "_unseen")
 
     def __init__(self) -> None:
         self._tried: dict[tuple[int, tuple[int, ...]], int] = {}  # ask -> turn proposed
@@ -197,6 +204,39 @@ class Trader:
         # the group we buy deeds of one holder at a time (its deeds are never spent)
         self._plan = -1
         self._keep: set[int] = set()  # groups whose deeds we do not give in trades
+        # the opponents seen trading streets: offers of streets made to us, streets that
+        # passed between two opponents; and the owners of the streets when we last looked
+        self._traders: set[int] = set()
+        self._owners: list[int] = []
+        self._unseen = 0  # blocking offers made before we saw an opponent trade streets
+
+    def note_offer(self, view: SeatView) -> None:
+        """An offer to us: its proposer trades streets when streets are in it."""
+        offer = view.offer()
+        if offer is None:
+            return
+        kind = view.tables.kind
+        for sq in (*offer["give"].squares, *offer["take"].squares):
+            if kind[sq] == K_STREET:
+                self._traders.add(offer["proposer"])
+                return
+
+    def _watch(self, view: SeatView, me: int) -> None:
+        """Note the opponents between whom a street changed hands since we last looked
+        (not in a bankruptcy, not with us)."""
+        t = view.tables
+        owners = [view.owner(sq) for sq in t.properties]
+        old = self._owners
+        if len(old) == len(owners):
+            for i, now in enumerate(owners):
+                was = old[i]
+                if (
+                    was != now and was != BANK and now != BANK and was != me and now != me
+                    and t.kind[t.properties[i]] == K_STREET and not view.is_bankrupt(was)
+                ):
+                    self._traders.add(was)
+                    self._traders.add(now)
+        self._owners = owners
 
     def propose(self, view: SeatView, legal: list[A.LegalEntry]) -> A.Action | None:
         """Offer cash for the deeds that complete a group of ours.
@@ -216,6 +256,7 @@ class Trader:
         if template is None:
             return None
         self._learn(view, me)
+        self._watch(view, me)
         t = view.tables
         bv = board_values(view)
         turn = view.turn_number
@@ -263,7 +304,62 @@ class Trader:
                 if len(ask) == len(missing_all):
                     self._open = (holder, ask)
                 return proposal
-        return None
+        return self._block(view, me, template.partners, turn)
+
+    def _block(self, view: SeatView, me: int, partners: tuple[int, ...], turn: int,
+    ) -> A.ProposeTrade | None:
+        """Buy from a third player the deed that would complete an opponent's colour
+        group, for its face value and BLOCK_PREMIUM, from cash we can spare: that
+        opponent then gets the group only in a swap with us. Only while the opponent has
+        the cash to pay the holder well (BLOCK_THREAT times the price), and, until we
+        have seen an opponent trade streets, BLOCKS_UNSEEN such purchases in all (among
+        players who never trade, the deed blocks as well where it is). The best group
+        first."""
+        if not self._traders and self._unseen >= BLOCKS_UNSEEN:
+            return None
+        cash = view.cash(me)
+        budget = cash - max(cash_reserve(view, me), worst_rent(view, me) // 2)
+        if budget <= 0:
+            return None
+        t = view.tables
+        bv = board_values(view)
+        best: A.ProposeTrade | None = None
+        best_income = 0.0
+        for g in t.street_groups:
+            squares = t.groups[g]
+            if len(squares) < 2 or bv.mono_income[g] <= best_income:
+                continue
+            for sq in squares:
+                holder = view.owner(sq)
+                if holder in (BANK, me) or holder not in partners:
+                    continue
+                needer = -1  # the one opponent holding every other deed of the group
+                for s in squares:
+                    if s != sq:
+                        o = view.owner(s)
+                        if o in (BANK, me, holder) or (needer >= 0 and o != needer):
+                            needer = -2
+                            break
+                        needer = o
+                if needer < 0 or view.cash(needer) < t.price[sq] * BLOCK_THREAT:
+                    continue
+                if view.is_mortgaged(sq) and not view.rules.trade_mortgaged:
+                    continue
+                pay = deed_face(view, sq) + BLOCK_PREMIUM
+                if pay > budget:
+                    continue
+                last = self._tried.get((holder, (sq,)))
+                if last is not None and turn - last < TRADE_RETRY:
+                    continue
+                proposal = A.ProposeTrade(holder, A.Bundle(cash=pay), A.Bundle(squares=(sq,)))
+                if view.is_legal(proposal):
+                    best, best_income = proposal, bv.mono_income[g]
+                    break
+        if best is not None:
+            self._tried[(best.to, best.take.squares)] = turn
+            if not self._traders:
+                self._unseen += 1
+        return best
 
     def _learn(self, view: SeatView, me: int) -> None:
         """Note the answer to our last offer for the deeds that complete a group."""

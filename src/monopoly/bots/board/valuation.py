@@ -61,6 +61,18 @@ SWAP_ASKS: Final = (0.4, 0.7, 1.0)
 # the cash): a weak group and cash for a strong one loses in the end
 SWAP_RATIO: Final = 0.5
 SWAP_MARGIN: Final = 10.0  # what a swap must help the side that answers it, beyond the edge
+# a swap of deeds alone (no cash either way) that we answer must help us this many times
+# what it helps the proposer: its maker chose the deeds, and no cash evens them out
+SWAP_EDGE_BARE: Final = 2.0
+# A deed that completes an opponent's colour group, held by a third player: we offer the
+# holder its face value and BLOCK_PREMIUM, while that opponent has the cash to pay the
+# holder BLOCK_THREAT times its price (a sale between them is near); the opponent then
+# gets its group only in a swap with us. Until we see an opponent trade streets (an offer
+# of streets to us, a street passing between two opponents), at most BLOCKS_UNSEEN such
+# offers: where nobody trades, the deed blocks the group as well where it is.
+BLOCK_PREMIUM: Final = 10
+BLOCK_THREAT: Final = 1.5
+BLOCKS_UNSEEN: Final = 1
 # a group completed in a trade counts only this share of its income while there is no
 # money for its houses (all of it with the money for three houses on every deed)
 FUND_FLOOR: Final = 0.5
