@@ -139,7 +139,8 @@ def test_bench_two_games() -> None:
     assert 0 < strong["engine_cpu_seconds"] < strong["cpu_seconds"]
     assert 0 < strong["share_of_cpu_in_bots"] < 1
     postgame = data["postgame"]
-    assert postgame["turns"] == 200 and postgame["actions"] > 200
+    # a game of four hard bots capped at 200 turns (it may end sooner, by bankruptcies)
+    assert 0 < postgame["turns"] <= 200 and postgame["actions"] > postgame["turns"]
     assert postgame["cpu_seconds_per_summary"] > 0
     for key in (
         "throws_per_cpu_second",
