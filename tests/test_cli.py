@@ -172,6 +172,20 @@ def test_bench_two_games() -> None:
         (["bench", "--strong-games", "-1", "--json"], "--strong-games"),
         (["demo", "--players", "1", "--json"], "--players"),
         (["replay", "/nonexistent/record.jsonl", "--json"], "no such record"),
+        # the terminal game's arguments, before any screen
+        (["play", "--game", "chess"], "--game"),
+        (["play", "--delay", "-1"], "--delay"),
+        (["play", "--clock", "0"], "--clock"),
+        (["play", "--players", "9"], "--players"),
+        (["play", "--hotseat", "Ann,Ann"], "same name"),
+        (["play", "--resume", "/nonexistent.record"], "cannot read"),
+        (["play", "--replay", "/etc/hostname"], "not a record's header"),
+        (["play", "--connect", "nourl"], "not an http"),
+        (["play", "--connect", "http://127.0.0.1:1/#/nothing"], "has no room"),
+        (["play", "--resume", "a", "--replay", "b"], "one at a time"),
+        (["play", "--bots", "nosuchbot"], "unknown bot"),
+        (["play", "--preset", "nosuch"], "nosuch"),
+        (["play", "--edition", "nosuch"], "edition"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(args: list[str], needle: str) -> None:

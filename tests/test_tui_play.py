@@ -13,9 +13,7 @@ from typing import Any
 
 import pytest
 from textual.widgets import Input, Static
-from typer.testing import CliRunner
 
-from monopoly.cli import app as cli
 from monopoly.core.registry import replay
 from monopoly.i18n import translation
 from monopoly.tui.app import GameApp, ReplayApp
@@ -373,29 +371,6 @@ def test_the_cards_form_pays_a_debt_by_keys() -> None:
             return
     raise AssertionError("no seed led to a payment")
 
-
-@pytest.mark.parametrize(("args", "needle"), [
-    (["--game", "chess"], "--game"),
-    (["--delay", "-1"], "--delay"),
-    (["--clock", "0"], "--clock"),
-    (["--players", "9"], "--players"),
-    (["--hotseat", "Ann,Ann"], "same name"),
-    (["--resume", "/nonexistent.record"], "cannot read"),
-    (["--replay", "/etc/hostname"], "not a record's header"),
-    (["--connect", "nourl"], "not an http"),
-    (["--connect", "http://127.0.0.1:1/#/nothing"], "has no room"),
-    (["--resume", "a", "--replay", "b"], "one at a time"),
-    (["--bots", "nosuchbot"], "unknown bot"),
-    (["--preset", "nosuch"], "nosuch"),
-    (["--edition", "nosuch"], "edition"),
-])
-def test_bad_arguments_are_one_line_and_exit_2(args: list[str], needle: str) -> None:
-    """Bad input: one line saying what was wrong, exit status 2, before any screen."""
-    result = CliRunner().invoke(cli, ["play", *args])
-    assert result.exit_code == 2, result.output
-    err = result.stderr.strip()
-    assert needle in err and len(err.splitlines()) == 1, err
-    assert "Traceback" not in result.output
 
 
 def test_in_a_hot_seat_one_person_offers_a_trade_and_the_other_answers() -> None:

@@ -73,6 +73,7 @@ class RemoteTable(Table):
         self._ids = 0
         self._sending: set[asyncio.Task[None]] = set()  # kept until sent (asyncio holds weak refs)
         self.connected = asyncio.Event()
+        self._back = False  # the notice says "connected again" (cleared once play goes on)
 
     def tr(self, text_key: str, /, **params: Any) -> str:
         return tr(self.lang, text_key, **params)
@@ -143,7 +144,7 @@ class RemoteTable(Table):
                 async with self._session.ws_connect(ws_url, heartbeat=20) as ws:
                     self._ws = ws
                     if attempt:  # said until the game goes on (the log is read again)
-                        self.notice = self.tr("connection_back")
+                        self.notice, self._back = self.tr("connection_back"), True
                     attempt = 0
                     await ws.send_str(json.dumps({"type": "log"}))
                     self.connected.set()
@@ -180,8 +181,8 @@ class RemoteTable(Table):
             if names:
                 self.names = list(names)
         elif kind == "events":
-            if self.notice == self.tr("connection_back"):
-                self.notice = None
+            if self._back:
+                self.notice, self._back = None, False
             texts = tuple(message.get("texts") or ())
             if texts:
                 self.log.append(LogEntry(int(message.get("seat", -1)), texts))
