@@ -1,7 +1,10 @@
 """Train an agent on the board game with MaskablePPO (sb3-contrib), then measure it.
 
-A learner in seat 0 of ``monopoly/Board-v0`` plays against our bots (by default half
-the copies of the board against the random bot, half against greedy); sb3-contrib's
+A learner in seat 0 of ``monopoly/Board-v0`` first imitates greedy (behaviour cloning:
+its decisions in ``--imitate`` games, seen as the learner sees them, raise the policy's
+masked log-likelihood of greedy's ids), then MaskablePPO trains it against our bots (by
+default half the copies of the board against the random bot, half against greedy),
+from where imitation left it; sb3-contrib's
 ``ActionMasker`` hands MaskablePPO the legal ids, so the policy only ever picks a legal
 action. After training, the policy plays ``--eval-games`` games
 against the random bot and against greedy, and so does a random learner (uniform over
@@ -22,7 +25,9 @@ The setting (docs/rl.md, "Training an agent", says why):
   the +1/-1 at the end, a signal long before the first win;
 - resigning is out of the learner's mask (it never helps, and a random learner would
   resign within its first few decisions), as the random bot never resigns either; so
-  are proposals of trades (rejected, they change nothing; answering an offer stays).
+  are proposals of trades (rejected, they change nothing; answering an offer stays);
+- imitation first: PPO from a random policy learns to beat the random bot but, in
+  400,000 steps, not greedy (about 11 % of the games where greedy itself wins 52 %).
 
 Needs the ``rl`` and ``train`` extras (``pip install -e '.[rl,train]'``; docs/rl.md says
 why torch is pinned). Run::
@@ -54,8 +59,9 @@ from stable_baselines3.common.vec_env import DummyVecEnv
 
 import monopoly.rl  # noqa: F401  (registers monopoly/Board-v0)
 from monopoly.board import actions as A
-from monopoly.board.action_ids import BUY_DEED_BASE
+from monopoly.board.action_ids import BID_BASE, BUY_DEED_BASE, RAISE_BASE
 from monopoly.core import make
+from monopoly.core.errors import MalformedActionError
 from monopoly.core.seeds import bot_seed
 from monopoly.lab.stats import wilson_interval
 from monopoly.rl.players import make_player
@@ -65,6 +71,7 @@ RESIGN_ID = A.ACTION_IDS[A.RESIGN]
 # learner's mask (answering a proposal stays: accept, reject)
 PROPOSALS = slice(BUY_DEED_BASE, None)
 EVAL_SEED_BASE = 1_000_000  # evaluation games never share a seed with training games
+DEMO_SEED_BASE = 2_000_000  # nor do the teacher's games (imitation)
 
 #: ``policy(observation, legal ids as booleans) -> id``
 Policy = Callable[[np.ndarray, np.ndarray], int]
@@ -205,16 +212,17 @@ def random_learner(seed: int) -> Policy:
     return policy
 
 
-def model_policy(model: MaskablePPO, deterministic: bool = False,
-                 seed: int = 0) -> Policy:
-    """The trained policy, masked: sampled from its distribution (a seeded generator), or
-    its most likely id. The policy network is copied to numpy arrays: one decision costs
-    microseconds, not the millisecond of ``model.predict`` (the same ids: checked in
-    tests/test_rl_train.py)."""
+#: the policy network as numpy arrays: (weights, bias) of a linear layer, or an activation
+Layers = list[tuple[np.ndarray, np.ndarray] | Callable[[np.ndarray], np.ndarray]]
+
+
+def frozen(model: MaskablePPO) -> Layers:
+    """A copy of the model's policy network (its features to the action logits) as numpy
+    arrays, which training no longer changes."""
     net: Any = model.policy
     if not isinstance(net.features_extractor, FlattenExtractor):
         raise ValueError("only the MlpPolicy's flat features are supported")
-    layers: list[tuple[np.ndarray, np.ndarray] | Callable[[np.ndarray], np.ndarray]] = []
+    layers: Layers = []
     for module in [*net.mlp_extractor.policy_net, net.action_net]:
         if isinstance(module, torch.nn.Linear):
             layers.append((module.weight.detach().numpy().T.copy(),
@@ -225,6 +233,16 @@ def model_policy(model: MaskablePPO, deterministic: bool = False,
             layers.append(lambda x: np.maximum(x, 0.0))
         else:
             raise ValueError(f"unsupported layer in the policy network: {module!r}")
+    return layers
+
+
+def model_policy(model: MaskablePPO | Layers, deterministic: bool = False,
+                 seed: int = 0) -> Policy:
+    """The trained policy, masked: sampled from its distribution (a seeded generator), or
+    its most likely id. The policy network is copied to numpy arrays (:func:`frozen`;
+    `model` may be such a copy already): one decision costs microseconds, not the
+    millisecond of ``model.predict`` (the same ids: checked in tests/test_rl_train.py)."""
+    layers = model if isinstance(model, list) else frozen(model)
     rng = np.random.default_rng(seed)
 
     def policy(obs: np.ndarray, mask: np.ndarray) -> int:
@@ -280,6 +298,92 @@ def bots_share(setting: Setting, bot: str, games: int, seed: int = 0) -> Tally:
     return tally
 
 
+# ---------------------------------------------------------------------- imitation
+@dataclass
+class Demonstrations:
+    """Greedy's decisions in the learner's seat: the observation, the learner's mask
+    and the id greedy chose, one row per decision."""
+
+    observations: np.ndarray
+    masks: np.ndarray
+    ids: np.ndarray
+    unnamed: int  # greedy's decisions with no id in the learner's mask (not kept)
+
+
+def teacher_id(core: Any, seat: int, action: Any, mask: np.ndarray) -> int | None:
+    """The learner's id for the teacher's `action`: its own id when the mask holds it;
+    for a bid of an amount off the ladder, the legal rung nearest to it; None when no
+    id in the mask names it (a move :class:`NoUndo` keeps from the learner)."""
+    try:
+        found = int(core.action_id(action, seat))
+    except MalformedActionError:
+        found = -1
+    if found >= 0 and mask[found]:
+        return found
+    if isinstance(action, A.Bid):
+        rungs = [(abs(core.action_from_id(i, seat).amount - action.amount), i)
+                 for i in range(BID_BASE, RAISE_BASE) if mask[i]]
+        return min(rungs)[1] if rungs else None
+    return None
+
+
+def demonstrations(setting: Setting, games: int, seed: int,
+                   teacher: str = "greedy") -> Demonstrations:
+    """`games` games of `teacher` in the learner's seat against greedy, every one of its
+    decisions seen as the learner sees it (the same observation and mask); the game
+    seeds are apart from training's and evaluation's."""
+    env = NoUndo(gymnasium.make("monopoly/Board-v0", **setting.env_kwargs("greedy")))
+    rows: tuple[list[np.ndarray], list[np.ndarray], list[int]] = ([], [], [])
+    unnamed = 0
+    for g in range(games):
+        game_seed = DEMO_SEED_BASE + seed + g
+        obs, _ = env.reset(seed=game_seed)
+        bot = make_player("board", teacher, bot_seed(game_seed, 0))
+        while True:
+            mask = legal_ids(env)
+            core: Any = env.unwrapped.aec.core
+            chosen = teacher_id(core, 0, bot(core, 0), mask)
+            if chosen is None:
+                unnamed += 1
+                chosen = int(np.flatnonzero(mask)[0])
+            else:
+                rows[0].append(obs)
+                rows[1].append(mask)
+                rows[2].append(chosen)
+            obs, _, terminated, truncated, _ = env.step(chosen)
+            if terminated or truncated:
+                break
+    env.close()
+    return Demonstrations(np.array(rows[0], dtype=np.float32), np.array(rows[1], dtype=bool),
+                          np.array(rows[2], dtype=np.int64), unnamed)
+
+
+def imitate(model: MaskablePPO, demos: Demonstrations, epochs: int, seed: int,
+            batch: int = 512, learning_rate: float = 1e-3) -> list[float]:
+    """Behaviour cloning: the policy's masked log-likelihood of the teacher's ids, raised
+    by Adam over `epochs` passes; the mean negative log-likelihood of each pass."""
+    net: Any = model.policy
+    optimiser = torch.optim.Adam(net.parameters(), lr=learning_rate)
+    rng = np.random.default_rng(seed)
+    n = len(demos.ids)
+    losses: list[float] = []
+    for _ in range(epochs):
+        total = 0.0
+        order = rng.permutation(n)
+        for start in range(0, n, batch):
+            rows = order[start:start + batch]
+            _, log_p, _ = net.evaluate_actions(
+                torch.as_tensor(demos.observations[rows]), torch.as_tensor(demos.ids[rows]),
+                action_masks=demos.masks[rows])
+            loss = -log_p.mean()
+            optimiser.zero_grad()
+            loss.backward()
+            optimiser.step()
+            total += float(loss.detach()) * len(rows)
+        losses.append(total / max(1, n))
+    return losses
+
+
 # ---------------------------------------------------------------------- training
 class CurveCallback(BaseCallback):
     """Every `every` steps, the policy (sampled) against each opponent on `games` seeded
@@ -320,11 +424,24 @@ class CurveCallback(BaseCallback):
         return True
 
 
+@dataclass
+class Run:
+    """A training run: the model, its curve, its times, and when it first imitated
+    greedy, what that gave (the policy before PPO, frozen, and the cloning's figures)."""
+
+    model: MaskablePPO
+    curve: CurveCallback
+    times: dict[str, float]
+    imitated: Layers | None = None
+    imitation: dict[str, Any] | None = None
+
+
 def train(setting: Setting, timesteps: int, seed: int, envs: int = 8,
-          eval_every: int = 0, curve_games: int = 40,
-          n_steps: int = 256) -> tuple[MaskablePPO, CurveCallback, dict[str, float]]:
+          eval_every: int = 0, curve_games: int = 40, n_steps: int = 256,
+          imitation_games: int = 0, imitation_epochs: int = 8) -> Run:
     """MaskablePPO on `envs` copies of the board, stepped in turn in one process and one
-    thread (several copies only batch the policy's forward passes)."""
+    thread (several copies only batch the policy's forward passes); first, with
+    `imitation_games`, behaviour cloning of greedy's decisions in that many games."""
     torch.set_num_threads(1)
     names = setting.opponent.split(",")  # the copies take the opponents in turn
     vec = DummyVecEnv([partial(make_env, setting, names[i % len(names)])
@@ -336,6 +453,17 @@ def train(setting: Setting, timesteps: int, seed: int, envs: int = 8,
         ent_coef=0.01, policy_kwargs={"net_arch": [128, 128]}, seed=seed,
         device="cpu", verbose=0,
     )
+    imitated, imitation = None, None
+    if imitation_games:
+        cpu = time.process_time()
+        demos = demonstrations(setting, imitation_games, seed)
+        losses = imitate(model, demos, imitation_epochs, seed)
+        imitated = frozen(model)  # as it is before PPO changes it
+        imitation = {"games": imitation_games, "decisions": len(demos.ids),
+                     "unnamed": demos.unnamed, "epochs": imitation_epochs,
+                     "nll": [round(x, 4) for x in losses],
+                     "cpu_s": round(time.process_time() - cpu, 1)}
+        print(json.dumps({"imitation": imitation}), flush=True)
     every = eval_every or max(1, timesteps // 10)
     curve = CurveCallback(setting, every, curve_games, ["random", "greedy"], seed)
     wall, cpu = time.perf_counter(), time.process_time()
@@ -348,12 +476,12 @@ def train(setting: Setting, timesteps: int, seed: int, envs: int = 8,
         "curve_wall_s": round(curve.eval_seconds, 1),
     }
     vec.close()
-    return model, curve, times
+    return Run(model, curve, times, imitated, imitation)
 
 
 # ---------------------------------------------------------------------- the plot
 def plot(rows: Sequence[dict[str, Any]], baselines: dict[str, float], setting: Setting,
-         curve_games: int, path: Path) -> None:
+         curve_games: int, path: Path, imitation_games: int = 0) -> None:
     """Win rate over training steps against each opponent, with the reference lines."""
     import matplotlib
 
@@ -361,7 +489,7 @@ def plot(rows: Sequence[dict[str, Any]], baselines: dict[str, float], setting: S
     import matplotlib.pyplot as plt
 
     steps = [r["timesteps"] / 1000 for r in rows]
-    fig, ax = plt.subplots(figsize=(8, 4.8), dpi=110)
+    fig, ax = plt.subplots(figsize=(8, 5.6), dpi=110)
     styles = {"random": ("tab:blue", "the random bot"), "greedy": ("tab:red", "greedy")}
     for name, (colour, label) in styles.items():
         ax.plot(steps, [r[name] for r in rows], marker="o", color=colour, lw=2,
@@ -373,15 +501,19 @@ def plot(rows: Sequence[dict[str, Any]], baselines: dict[str, float], setting: S
         if key in baselines:
             ax.axhline(baselines[key], color=colour, ls="--", lw=1.2, alpha=0.8,
                        label=f"{label}: {baselines[key]:.0%}")
-    ax.set_xlabel("training steps (thousands of learner decisions)")
+    ax.set_xlabel("PPO's training steps (thousands of learner decisions"
+                  + ("; 0: the policy as imitation left it)" if imitation_games else ")"))
     ax.set_ylabel(f"win rate of seat 0 ({curve_games} games per point)")
     ax.set_ylim(-0.02, 1.02)
     ax.yaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0))
-    ax.set_title(f"MaskablePPO on monopoly/Board-v0: {setting.players} players, "
+    start = (f"greedy imitated ({imitation_games} games), then " if imitation_games
+             else "")
+    ax.set_title(f"{start}MaskablePPO on monopoly/Board-v0\n{setting.players} players, "
                  f"trained vs {setting.opponent}, reward '{setting.reward}', "
                  f"turn limit {setting.turn_limit}", fontsize=10)
     ax.grid(alpha=0.3)
-    ax.legend(fontsize=8, loc="center right", framealpha=0.9)
+    ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.16), ncol=2,
+              frameon=False)
     fig.tight_layout()
     path.parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(path)
@@ -416,11 +548,17 @@ def parse(argv: Sequence[str] | None = None) -> argparse.Namespace:
     p.add_argument("--eval-every", type=int, default=0,
                    help="steps between the curve's points (default a tenth of --timesteps)")
     p.add_argument("--curve-games", type=positive, default=40)
+    p.add_argument("--imitate", type=int, default=60, metavar="GAMES",
+                   help="before PPO, clone greedy's decisions in this many games "
+                        "(behaviour cloning; 0: PPO from a random policy; default 60)")
+    p.add_argument("--imitate-epochs", type=positive, default=8)
     p.add_argument("--deterministic", action="store_true",
                    help="evaluate the policy's most likely id (default: sampled)")
     p.add_argument("--plot", type=Path, default=Path("docs/rl_training.png"))
     p.add_argument("--json", type=Path, help="also write the results here as JSON")
     args = p.parse_args(argv)
+    if args.imitate < 0:
+        p.error(f"--imitate: a number of games, 0 or more, got {args.imitate}")
     from monopoly.bots import BOT_NAMES
     from monopoly.bots.board.base import LEVELS
 
@@ -431,15 +569,23 @@ def parse(argv: Sequence[str] | None = None) -> argparse.Namespace:
 
 
 def evaluate(model: MaskablePPO, setting: Setting, games: int, seed: int,
-             deterministic: bool = False) -> dict[str, Tally]:
-    """The final table: the trained policy and a random learner against each bot, and
-    greedy in seat 0 against greedy (the fair share)."""
-    def trained() -> Policy:
-        return model_policy(model, deterministic, seed)
+             deterministic: bool = False,
+             imitated: Layers | None = None) -> dict[str, Tally]:
+    """The final table: the trained policy and a random learner against each bot, the
+    policy as imitation left it (before PPO) when there was one, and greedy in seat 0
+    against greedy (the fair share)."""
+    def policy(net: MaskablePPO | Layers) -> Policy:
+        return model_policy(net, deterministic, seed)
 
+    table = {
+        "ppo_vs_random": play(policy(model), setting, "random", games, seed),
+        "ppo_vs_greedy": play(policy(model), setting, "greedy", games, seed),
+    }
+    if imitated is not None:
+        table["imitation_vs_random"] = play(policy(imitated), setting, "random", games, seed)
+        table["imitation_vs_greedy"] = play(policy(imitated), setting, "greedy", games, seed)
     return {
-        "ppo_vs_random": play(trained(), setting, "random", games, seed),
-        "ppo_vs_greedy": play(trained(), setting, "greedy", games, seed),
+        **table,
         "random_vs_random": play(random_learner(seed), setting, "random", games, seed),
         "random_vs_greedy": play(random_learner(seed), setting, "greedy", games, seed),
         "greedy_vs_greedy": bots_share(setting, "greedy", games, seed),
@@ -451,13 +597,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     setting = Setting(players=args.players, opponent=args.opponent, reward=args.reward,
                       turn_limit=args.turn_limit)
     torch.manual_seed(args.seed)
-    model, curve, times = train(setting, args.timesteps, args.seed, args.envs,
-                                args.eval_every, args.curve_games)
+    run = train(setting, args.timesteps, args.seed, args.envs, args.eval_every,
+                args.curve_games, imitation_games=args.imitate,
+                imitation_epochs=args.imitate_epochs)
+    model, curve, times = run.model, run.curve, run.times
     args.out.parent.mkdir(parents=True, exist_ok=True)
     model.save(args.out)
     print(json.dumps(times), flush=True)
     wall, cpu = time.perf_counter(), time.process_time()
-    table = evaluate(model, setting, args.eval_games, args.seed, args.deterministic)
+    table = evaluate(model, setting, args.eval_games, args.seed, args.deterministic,
+                     run.imitated)
     eval_time = {"eval_wall_s": round(time.perf_counter() - wall, 1),
                  "eval_cpu_s": round(time.process_time() - cpu, 1)}
     print(f"{'seat 0 vs opponent':<22} {'games':>5} {'wins':>5} {'draws':>5} "
@@ -469,11 +618,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(json.dumps(eval_time))
     baselines = {k: table[k].win_rate
                  for k in ("random_vs_random", "random_vs_greedy", "greedy_vs_greedy")}
-    plot(curve.rows, baselines, setting, args.curve_games, args.plot)
+    plot(curve.rows, baselines, setting, args.curve_games, args.plot, args.imitate)
     if args.json:
         args.json.write_text(json.dumps({
             "setting": asdict(setting), "seed": args.seed, "timesteps": args.timesteps,
-            "deterministic": args.deterministic, **times, **eval_time,
+            "deterministic": args.deterministic, "imitation": run.imitation,
+            **times, **eval_time,
             "table": {k: t.row() for k, t in table.items()}, "curve": curve.rows,
         }, indent=1) + "\n")
     return 0

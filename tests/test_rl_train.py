@@ -36,13 +36,14 @@ SETTING = tb.Setting(turn_limit=40)  # short games: the test is about the plumbi
 
 
 @pytest.fixture(scope="module")
-def trained() -> tuple[object, object, dict[str, float]]:
+def trained():
     return tb.train(SETTING, 256, seed=3, envs=2, eval_every=128, curve_games=2,
                     n_steps=64)
 
 
 def test_training_runs_and_draws_its_curve(trained, tmp_path: Path) -> None:
-    model, curve, times = trained
+    model, curve, times = trained.model, trained.curve, trained.times
+    assert trained.imitated is None and trained.imitation is None
     assert model.num_timesteps >= 256
     assert curve.rows[0]["timesteps"] == 0  # the untrained policy first
     assert [r["timesteps"] for r in curve.rows] == [0, 128, 256]
@@ -56,7 +57,7 @@ def test_training_runs_and_draws_its_curve(trained, tmp_path: Path) -> None:
 
 
 def test_evaluation_counts_every_game(trained) -> None:
-    model, _, _ = trained
+    model = trained.model
     table = tb.evaluate(model, SETTING, 5, seed=0)
     assert set(table) == {"ppo_vs_random", "ppo_vs_greedy", "random_vs_random",
                           "random_vs_greedy", "greedy_vs_greedy"}
@@ -97,7 +98,7 @@ def test_play_counts_what_the_game_says() -> None:
 
 
 def test_numpy_policy_picks_what_the_model_picks(trained) -> None:
-    model, _, _ = trained
+    model = trained.model
     policy = tb.model_policy(model, deterministic=True)
     rng = np.random.default_rng(0)
     for _ in range(50):
@@ -132,10 +133,13 @@ def test_the_command_saves_the_model_and_the_results(tmp_path: Path) -> None:
     out, plot, results = tmp_path / "m.zip", tmp_path / "c.png", tmp_path / "r.json"
     assert tb.main(["--timesteps", "128", "--envs", "2", "--eval-games", "2",
                     "--curve-games", "1", "--turn-limit", "30", "--seed", "4",
+                    "--imitate", "2", "--imitate-epochs", "1",
                     "--out", str(out), "--plot", str(plot), "--json", str(results)]) == 0
     assert out.exists() and plot.exists()
     data = json.loads(results.read_text())
     assert data["seed"] == 4 and data["setting"]["turn_limit"] == 30
+    assert data["imitation"]["games"] == 2 and data["imitation"]["decisions"] > 0
+    assert {"imitation_vs_random", "imitation_vs_greedy"} <= set(data["table"])
     assert all(row["games"] == 2 for row in data["table"].values())
     loaded = tb.MaskablePPO.load(out, device="cpu")
     assert loaded.observation_space.shape == (OBSERVATION,)
@@ -146,6 +150,8 @@ def test_bad_options_are_refused() -> None:
         tb.parse(["--opponent", "nobody"])
     with pytest.raises(SystemExit):
         tb.parse(["--timesteps", "0"])
+    with pytest.raises(SystemExit):
+        tb.parse(["--imitate", "-1"])
 
 
 def test_the_learners_mask_leaves_out_undoing_a_move_of_the_same_turn() -> None:
@@ -172,3 +178,73 @@ def test_the_learners_mask_leaves_out_undoing_a_move_of_the_same_turn() -> None:
             assert not tb.legal_ids(env)[tb.UNDO[choice]]  # legal, but out of the mask
             undone += 1
     assert undone > 0
+
+
+def test_the_teacher_ids_are_greedys_own_decisions() -> None:
+    """Each of greedy's decisions in the learner's seat becomes the id that names it,
+    always in the mask; a bid off the ladder becomes the legal rung nearest to it."""
+    import gymnasium
+
+    from monopoly.board import actions as A
+    from monopoly.rl.players import make_player
+
+    env = tb.NoUndo(gymnasium.make("monopoly/Board-v0", **SETTING.env_kwargs("greedy")))
+    greedy = make_player("board", "greedy", 7)
+    named = off_ladder = unnamed = 0
+    for game in range(6):
+        env.reset(seed=40 + game)
+        while True:
+            core, mask = env.unwrapped.aec.core, tb.legal_ids(env)
+            action = greedy(core, 0)
+            chosen = tb.teacher_id(core, 0, action, mask)
+            if chosen is None:
+                unnamed += 1
+                chosen = int(np.flatnonzero(mask)[0])
+            else:
+                assert mask[chosen] and core.action_from_id(chosen, 0) == action
+                named += 1
+            if isinstance(action, A.Bid):
+                rungs = {core.action_from_id(i, 0).amount: i
+                         for i in range(tb.BID_BASE, tb.RAISE_BASE) if mask[i]}
+                for amount in range(min(rungs), max(rungs) + 1):
+                    near = min(abs(amount - r) for r in rungs)
+                    got = core.action_from_id(tb.teacher_id(core, 0, A.Bid(amount), mask), 0)
+                    assert abs(got.amount - amount) == near
+                    off_ladder += amount not in rungs
+            _, _, terminated, truncated, _ = env.step(chosen)
+            if terminated or truncated:
+                break
+    assert named > 200 and off_ladder > 0
+    assert unnamed <= named // 50  # a move NoUndo keeps out, now and then
+
+
+def test_imitation_learns_the_teachers_choices() -> None:
+    demos = tb.demonstrations(SETTING, 4, seed=2)
+    assert len(demos.ids) == len(demos.masks) == len(demos.observations) > 200
+    assert demos.masks[np.arange(len(demos.ids)), demos.ids].all()
+    model = tb.train(SETTING, 64, seed=5, envs=1, curve_games=1, n_steps=64).model
+
+    def agreement() -> float:
+        policy = tb.model_policy(model, deterministic=True)
+        picks = [policy(o, m) for o, m in zip(demos.observations, demos.masks, strict=True)]
+        return float(np.mean(np.array(picks) == demos.ids))
+
+    before = agreement()
+    losses = tb.imitate(model, demos, epochs=20, seed=0)
+    assert losses[-1] < losses[0] / 3
+    assert agreement() > max(0.9, before + 0.2)
+
+
+def test_training_after_imitation_starts_from_the_imitated_policy() -> None:
+    run = tb.train(SETTING, 128, seed=3, envs=2, eval_every=128, curve_games=3,
+                   n_steps=64, imitation_games=2, imitation_epochs=2)
+    assert run.imitated is not None and run.imitation is not None
+    assert run.imitation["games"] == 2 and len(run.imitation["nll"]) == 2
+    assert run.imitation["decisions"] > 0
+    # the curve's first point is the imitated policy, frozen apart from PPO's changes
+    frozen = tb.play(tb.model_policy(run.imitated, seed=3), SETTING, "greedy", 3, 3)
+    assert run.curve.rows[0]["greedy"] == frozen.win_rate
+    obs = np.random.default_rng(0).random(OBSERVATION).astype(np.float32)
+    mask = np.ones(NUM_ACTIONS, dtype=bool)
+    first = tb.model_policy(run.imitated, deterministic=True)
+    assert first(obs, mask) == tb.model_policy(run.imitated, deterministic=True)(obs, mask)
