@@ -474,10 +474,11 @@ def test_verify_refuses_bad_records(tmp_path: Path) -> None:
 def test_serve_refuses_a_bad_database_and_port() -> None:
     runner = CliRunner()
     for args in (["--db", "nope://x"], ["--db", "sqlite:////nonexistent/folder/x.db"],
-                 ["--port", "70000"], ["--bot-delay", "-1"]):
+                 ["--port", "70000"], ["--bot-delay", "-1"], ["--commit-window", "-5"]):
         result = runner.invoke(app, ["serve", *args])
         assert result.exit_code == 2, (args, result.output)
         assert result.output.startswith("monopoly: error:")
+        assert args[0] in result.output, result.output
 
 
 def test_loadtest_plays_games_over_websockets_and_reports() -> None:

@@ -3,7 +3,8 @@ and load-test a server (registered on the app by :mod:`monopoly.cli.app`).
 
 Commands::
 
-    monopoly serve [--host H] [--port P] [--db URL] [--bot-delay S] [--expire-after S] [--lang L]
+    monopoly serve [--host H] [--port P] [--db URL] [--bot-delay S] [--expire-after S]
+                   [--commit-window MS] [--lang L]
     monopoly verify RECORD [--lang L] [--json]
     monopoly loadtest [--url URL] [--games N] [--duration S] [--think S] [--lang L] [--json]
 """
@@ -41,6 +42,9 @@ def serve(
         help="Seconds a bot waits before it acts.")] = 0.5,
     expire_after: Annotated[float, typer.Option(
         help="Seconds before a room nobody is in is closed (0: never).")] = 24 * 3600.0,
+    commit_window: Annotated[float, typer.Option(
+        help="Milliseconds the store waits, while several rooms play, for more moves to "
+        "share a commit (0: none).")] = 5.0,  # monopoly.web.writer.COMMIT_WINDOW, in ms
     lang: LangOpt = "en",
 ) -> None:
     """Play in the browser: serve rooms, the WebSocket protocol and the page."""
@@ -48,7 +52,8 @@ def serve(
     if not 0 <= port <= 65535:
         fail(_("{name} must be between {low} and {high}, got {value}").format(
             name="--port", low=0, high=65535, value=port))
-    for name, value in (("--bot-delay", bot_delay), ("--expire-after", expire_after)):
+    for name, value in (("--bot-delay", bot_delay), ("--expire-after", expire_after),
+                        ("--commit-window", commit_window)):
         if value < 0:
             fail(_("{name} must be at least {low}, got {value}").format(
                 name=name, low=0, value=value))
@@ -67,7 +72,8 @@ def serve(
             url=repr(url), error=str(exc).splitlines()[0]))
     typer.echo(_("Monopoly is served at {address} (database: {url})").format(
         address=f"http://{host}:{port}/", url=url.split("@")[-1]))
-    uvicorn.run(create_app(url, bot_delay=bot_delay, expire_after=expire_after),
+    uvicorn.run(create_app(url, bot_delay=bot_delay, expire_after=expire_after,
+                           commit_window=commit_window / 1000),
                 host=host, port=port,
                 log_level="warning", ws_max_size=MAX_READ, timeout_keep_alive=30,
                 # small messages: compressing each costs more CPU than it saves

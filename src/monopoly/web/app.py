@@ -34,6 +34,7 @@ from monopoly.web.routes.results import results_router
 from monopoly.web.routes.rules import rules_router
 from monopoly.web.routes.tournament import tournament_router
 from monopoly.web.tournament import Hall
+from monopoly.web.writer import COMMIT_WINDOW
 
 __all__ = ["create_app"]
 
@@ -60,18 +61,21 @@ def create_app(
     rate: float = RATE,
     burst: float = BURST,
     expire_after: float = EXPIRE_AFTER,
+    commit_window: float = COMMIT_WINDOW,
 ) -> FastAPI:
     """The server over the database at `db_url` (default: SQLite in the user's data
     folder). `bot_delay`: seconds a bot waits before acting (0 in tests); `rate` and
     `burst`: each WebSocket's token bucket (messages per second, burst size);
     `expire_after`: seconds before a room nobody is in is closed (a day; 0: never;
-    :mod:`monopoly.web.expiry`)."""
+    :mod:`monopoly.web.expiry`); `commit_window`: seconds the store's writer waits, while
+    several rooms play, for more writes to share a commit (:class:`Writer`; 0: none)."""
     state: dict[str, Any] = {}
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         settle_for_serving()
-        manager = RoomManager(Store(db_url), bot_delay=bot_delay, expire_after=expire_after)
+        manager = RoomManager(Store(db_url), bot_delay=bot_delay, expire_after=expire_after,
+                              commit_window=commit_window)
         hall = Hall(manager, manager.store)
         hall.preload()  # the tournaments first: their tables' rooms play on their clocks
         await manager.load()

@@ -27,7 +27,7 @@ from monopoly.web import expiry, gcpolicy
 from monopoly.web.games import TABLE, adapter, adapters, bot_name
 from monopoly.web.protocol import AGENT_CLOCK, ProtocolError, error_text
 from monopoly.web.room import TAKEOVER_LEVEL, Room, Seat, new_token, token_hash
-from monopoly.web.writer import Writer
+from monopoly.web.writer import COMMIT_WINDOW, Writer
 
 __all__ = ["FREE_SEAT_LEVEL", "RoomManager", "settle_for_serving"]
 
@@ -49,9 +49,10 @@ class RoomManager:
     restart. All writes go through one :class:`Writer`."""
 
     def __init__(self, store: Store, bot_delay: float = 0.5,
-                 expire_after: float = expiry.EXPIRE_AFTER) -> None:
+                 expire_after: float = expiry.EXPIRE_AFTER,
+                 commit_window: float = COMMIT_WINDOW) -> None:
         self.store = store
-        self.writer = Writer(store)
+        self.writer = Writer(store, commit_window)
         self.bot_delay = bot_delay
         # seconds a room nobody is in lives on (monopoly.web.expiry); 0: for ever
         self.expire_after = expire_after
