@@ -376,6 +376,10 @@ class BoardPlay(GamePlay[Game]):
         self.offers.after(game)
         self.labels = LabelCache(self.names_in)
         self._view_parts = ViewParts()
+        # the view's text but its "seat", shared by every seat's state (a board game's
+        # view is the same for every seat: nothing hidden is in it), with its key
+        self._applied = 0  # actions applied by this play: the view's version
+        self._shared_view: tuple[tuple[int, int, str], str, str] | None = None
         self.table = TableClock(game.rules, time.time)
         self.table.start = setup.started
 
@@ -385,6 +389,7 @@ class BoardPlay(GamePlay[Game]):
 
     def apply(self, seat: int, move: Move) -> Sequence[Event]:
         self.offers.before(self.game, seat, move)
+        self._applied += 1
         events = super().apply(seat, move)
         self.offers.after(self.game)
         return events
@@ -418,12 +423,16 @@ class BoardPlay(GamePlay[Game]):
         (:func:`legal_text`) and the view's square lists encoded once (:class:`ViewParts`)."""
         game = self.game
         waiting = game.pending_seats()
-        head = self._view_parts.encode({
-            "type": "state",
-            "seq": seq,
-            "status": status,
-            "view": game.view(seat).to_dict(),
-        })
+        key = (self._applied, seq, status)
+        shared = self._shared_view
+        if shared is None or shared[0] != key:
+            view = game.view(None).to_dict()
+            del view["seat"]  # the only field that differs from seat to seat
+            text = self._view_parts.encode({"type": "state", "seq": seq, "status": status,
+                                            "view": view})
+            at = text.index('"view":{') + 8  # where the seat goes: the view's first field
+            shared = self._shared_view = (key, text[:at], text[at:])
+        head = f'{shared[1]}"seat":{encode(seat)},{shared[2]}'
         asked = seat is not None and (game.is_over or seat in waiting)
         tail = encode({
             # a prompt is None for a seat the game does not wait for: not asked at all
