@@ -50,7 +50,7 @@ def test_moves_of_several_rooms_share_a_commit(tmp_path: Path, waits: list[float
     store = Store(sqlite_url(tmp_path))
     commits: list[int] = []
     event.listen(store.engine, "commit", lambda conn: commits.append(1))
-    writer = Writer(store, window=0.2)
+    writer = Writer(store, window=0.5)
     stored: list[bool] = []
 
     async def move(room: str, seq: int, after: float) -> None:
@@ -68,7 +68,7 @@ def test_moves_of_several_rooms_share_a_commit(tmp_path: Path, waits: list[float
 
     asyncio.run(run())
     writer.close()
-    assert waits == [0.2] and len(commits) == 1  # four moves, 60 ms apart in all: one commit
+    assert waits == [0.5] and len(commits) == 1  # four moves, 60 ms apart in all: one commit
     assert stored == [True] * 4
 
 
