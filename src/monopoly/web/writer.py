@@ -54,7 +54,9 @@ class Writer:
 
     def __init__(self, store: Store, window: float = COMMIT_WINDOW) -> None:
         self.store = store
-        self._jobs: queue.SimpleQueue[_Job | list[_Job] | None] = queue.SimpleQueue()
+        # each item: jobs to run in order (a call alone, or the rows of one pass of the
+        # event loop); None: stop
+        self._jobs: queue.SimpleQueue[list[_Job] | None] = queue.SimpleQueue()
         # the action rows appended in this pass of the event loop, not yet handed over:
         # they go to the worker together, at the end of the pass (:meth:`_hand_over`)
         self._rows: list[_Job] = []
@@ -70,7 +72,7 @@ class Writer:
         loop = asyncio.get_running_loop()
         fut: asyncio.Future[T] = loop.create_future()
         self._hand_over()  # the rows appended before it go first
-        self._jobs.put(_Job(loop, fut, fn, args))
+        self._jobs.put([_Job(loop, fut, fn, args)])
         return await fut
 
     async def append(self, room: str, seq: int, seat: int, text: str) -> None:
@@ -102,16 +104,11 @@ class Writer:
             with contextlib.suppress(queue.Empty):
                 while True:
                     batch.append(jobs.get_nowait())
-            todo: list[_Job] = []
-            for item in batch:
-                if isinstance(item, list):
-                    todo.extend(item)
-                elif item is not None:
-                    todo.append(item)
+            todo = [job for item in batch if item is not None for job in item]
             if todo:
                 self._note_rooms(todo)
                 _resolve_all(self._run(todo))
-            if any(item is None for item in batch):
+            if None in batch:
                 return
 
     def _note_rooms(self, todo: list[_Job]) -> None:
