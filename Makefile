@@ -76,7 +76,7 @@ chromium:
 	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q chromium; }
 
 # The whole suite: the browser tests on Debian's Chromium (installed when missing), the
-# store's on PostgreSQL too where it is installed (a throwaway cluster: tests/pgcluster.py).
+# store's on PostgreSQL too where it is installed (a throwaway cluster: src/monopoly/tools/pgcluster.py).
 test: install chromium
 	$(BIN)/python -m pytest -n 2
 

@@ -1,7 +1,7 @@
 """Fixtures shared by the server's test modules: a real `monopoly serve` process on
 loopback per module (its own SQLite database) and an HTTP client for it; PostgreSQL for
 the tests marked ``postgresql`` (serverkit.db_params): the server of MONOPOLY_TEST_PG_URL,
-else a throwaway cluster of this test process (tests/pgcluster.py), started when the first
+else a throwaway cluster of this test process (monopoly.tools.pgcluster), started when the first
 of them runs and removed at the end."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from collections.abc import Iterator
 import httpx
 import pytest
 
-import pgcluster
+from monopoly.tools import pgcluster
 from serverkit import PG_ENV, Server, free_port, sqlite_url
 
 

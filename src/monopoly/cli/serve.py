@@ -4,13 +4,16 @@ and load-test a server (registered on the app by :mod:`monopoly.cli.app`).
 Commands::
 
     monopoly serve [--host H] [--port P] [--db URL] [--bot-delay S] [--expire-after S]
-                   [--commit-window MS] [--lang L]
+                   [--commit-window MS] [--processes N] [--member URL] [--no-hall]
+                   [--lang L]
     monopoly verify RECORD [--lang L] [--json]
-    monopoly loadtest [--url URL] [--games N] [--duration S] [--think S] [--lang L] [--json]
+    monopoly loadtest [--url URL] [--games N] [--duration S] [--think S] [--processes N]
+                      [--kill-after S] [--lang L] [--json]
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
 from typing import Annotated
@@ -45,13 +48,24 @@ def serve(
     commit_window: Annotated[float, typer.Option(
         help="Milliseconds the store waits, while several rooms play, for more moves to "
         "share a commit (0: none).")] = 5.0,  # monopoly.web.writer.COMMIT_WINDOW, in ms
+    processes: Annotated[int, typer.Option(
+        help="Server processes (more than 1: HAProxy in front of them on --port, the "
+        "processes on the ports after it; --db must be PostgreSQL).")] = 1,
+    member: Annotated[str | None, typer.Option(
+        help="This process's own address (http://HOST:PORT) in a deployment of several "
+        "processes over one PostgreSQL database (docs/scaling.md).")] = None,
+    hall: Annotated[bool, typer.Option(
+        help="Run the tournaments in this process (in a deployment, one process does).")
+        ] = True,
     lang: LangOpt = "en",
 ) -> None:
     """Play in the browser: serve rooms, the WebSocket protocol and the page."""
     use_language(lang)  # of this command's own messages; each client chooses its language
-    if not 0 <= port <= 65535:
+    top = 65535 - (processes if processes > 1 else 0)
+    if not 0 <= port <= top:
         fail(_("{name} must be between {low} and {high}, got {value}").format(
-            name="--port", low=0, high=65535, value=port))
+            name="--port", low=0, high=top, value=port))
+    check_count("--processes", processes, 1)
     for name, value in (("--bot-delay", bot_delay), ("--expire-after", expire_after),
                         ("--commit-window", commit_window)):
         if value < 0:
@@ -70,14 +84,44 @@ def serve(
     except (ArgumentError, ImportError, SQLAlchemyError) as exc:
         fail(_("--db: cannot use the database {url}: {error}").format(
             url=repr(url), error=str(exc).splitlines()[0]))
+    several = processes > 1 or member is not None
+    if several and not url.startswith("postgresql"):
+        fail(_("several server processes share one PostgreSQL database: give --db "
+               "postgresql+psycopg://..., got {url}").format(url=repr(url)))
+    if processes > 1:
+        _serve_several(url, host, port, processes, [
+            "--bot-delay", str(bot_delay), "--expire-after", str(expire_after),
+            "--commit-window", str(commit_window)])
+        return
     typer.echo(_("Monopoly is served at {address} (database: {url})").format(
         address=f"http://{host}:{port}/", url=url.split("@")[-1]))
     uvicorn.run(create_app(url, bot_delay=bot_delay, expire_after=expire_after,
-                           commit_window=commit_window / 1000),
+                           commit_window=commit_window / 1000, member=member, hall=hall),
                 host=host, port=port,
                 log_level="warning", ws_max_size=MAX_READ, timeout_keep_alive=30,
                 # small messages: compressing each costs more CPU than it saves
                 ws_per_message_deflate=False)
+
+
+def _serve_several(url: str, host: str, port: int, processes: int, args: list[str]) -> None:
+    """HAProxy on `port` in front of `processes` server processes; until interrupted."""
+    import signal
+    import threading
+
+    from monopoly.tools.deploy import Deployment
+
+    stop = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *_: stop.set())
+    try:
+        with Deployment(url, processes, port, host, serve_args=args, quiet=False) as found:
+            typer.echo(_("Monopoly is served at {address} by {n} processes (database: "
+                         "{url})").format(address=f"http://{host}:{port}/", n=processes,
+                                          url=url.split("@")[-1]))
+            with contextlib.suppress(KeyboardInterrupt):
+                stop.wait()
+            typer.echo(_("stopping {n} processes").format(n=len(found.pids())))
+    except RuntimeError as exc:
+        fail(str(exc), 1)
 
 
 def verify(

@@ -19,10 +19,12 @@ from monopoly.store.store import (
     SNAPSHOT_EVERY,
     ActionRow,
     ChatRow,
+    LeaseLost,
     RoomRow,
     SeatRow,
     Store,
     default_url,
 )
 
-__all__ = ["SNAPSHOT_EVERY", "ActionRow", "ChatRow", "RoomRow", "SeatRow", "Store", "default_url"]
+__all__ = ["SNAPSHOT_EVERY", "ActionRow", "ChatRow", "LeaseLost", "RoomRow", "SeatRow", "Store",
+           "default_url"]

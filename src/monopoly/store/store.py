@@ -12,7 +12,7 @@ import contextlib
 import json
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
@@ -29,6 +29,7 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    exc,
     insert,
     select,
     update,
@@ -95,6 +96,26 @@ chat_lines = Table(
     Column("game_seq", Integer, nullable=False),  # the game's actions applied by then
 )
 
+# Several server processes over one PostgreSQL database (monopoly.store.leases): each
+# process beats its heartbeat; a room is held by one process at a time, its lease valid
+# while its owner's heartbeat is fresh
+processes = Table(
+    "processes",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("address", String(200), nullable=False),  # where it answers: http://HOST:PORT
+    Column("started", Float, nullable=False),
+    Column("heartbeat", Float, nullable=False),  # the database's clock, seconds
+)
+
+room_leases = Table(
+    "room_leases",
+    metadata,
+    Column("room", String(64), primary_key=True),
+    Column("owner", String(32), nullable=False, index=True),
+    Column("since", Float, nullable=False),
+)
+
 
 
 def _insert_sql(paramstyle: str) -> str:
@@ -146,6 +167,15 @@ class ChatRow:
     game_seq: int
 
 
+def create_tables(tables: MetaData, engine: Engine) -> None:
+    """Create the tables of `tables` that do not exist yet (several server processes may
+    start at once: a table another one has just created is not created again)."""
+    try:
+        tables.create_all(engine)
+    except exc.DBAPIError:
+        tables.create_all(engine)
+
+
 def default_url() -> str:
     """SQLite in the user's data folder: ``.../monopoly/monopoly.sqlite3``."""
     from platformdirs import user_data_dir
@@ -175,6 +205,15 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur.close()
 
 
+class LeaseLost(Exception):
+    """Action rows of rooms this process no longer holds (another process took them over:
+    :mod:`monopoly.store.leases`); nothing of the batch was stored."""
+
+    def __init__(self, rooms: set[str]) -> None:
+        super().__init__(f"the rooms {sorted(rooms)} are held by another process")
+        self.rooms = rooms
+
+
 class Store:
     """The rooms, seats, actions and snapshots of one database URL."""
 
@@ -183,11 +222,14 @@ class Store:
         self.engine: Engine = _engine(self.url)
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        metadata.create_all(self.engine)
+        create_tables(metadata, self.engine)
         self._insert_action_sql = _insert_sql(self.engine.dialect.paramstyle)
         self._local = threading.local()  # `tx`: the transaction open in the calling thread
         self._kept: list[Connection] = []  # the batches' connections (one per thread)
         self._kept_lock = threading.Lock()
+        # the rooms of `rooms` this process still holds, asked in the transaction that
+        # appends their actions (None: one process, no leases; monopoly.store.leases)
+        self.fence: Callable[[Connection, set[str]], set[str]] | None = None
 
     def close(self) -> None:
         with self._kept_lock:
@@ -332,7 +374,8 @@ class Store:
 
     def append_actions(self, rows: list[tuple[str, int, int, str]]) -> None:
         """Insert ``(room, seq, seat, text)`` rows in one transaction (or the open batch's);
-        a duplicate ``(room, seq)`` fails them all.
+        a duplicate ``(room, seq)`` fails them all, and so does a room that another
+        process has taken over (:class:`LeaseLost`, with several processes).
 
         The server calls this for every action it accepts, from its store thread, while
         its event loop wants the same interpreter lock: so the rows go to the database
@@ -341,6 +384,11 @@ class Store:
         if not rows:
             return
         with self._begin() as conn:
+            if self.fence is not None:  # several processes: only the rooms still held
+                wanted = {row[0] for row in rows}
+                lost = wanted - self.fence(conn, wanted)
+                if lost:
+                    raise LeaseLost(lost)
             conn.exec_driver_sql(self._insert_action_sql, rows)
 
     def actions(self, room: str, after: int = 0) -> list[ActionRow]:

@@ -39,7 +39,7 @@ from sqlalchemy import (
     update,
 )
 
-from monopoly.store.store import Store
+from monopoly.store.store import Store, create_tables
 
 __all__ = ["TournamentBook"]
 
@@ -72,7 +72,7 @@ class TournamentBook:
 
     def __init__(self, store: Store) -> None:
         self.store = store
-        metadata.create_all(store.engine)
+        create_tables(metadata, store.engine)
 
     def create(self, tid: str, name: str, secret: bytes, first: dict[str, Any]) -> None:
         """A new tournament with its first operation (``created``), in one transaction."""

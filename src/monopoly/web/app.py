@@ -20,12 +20,14 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from monopoly.i18n import LANGUAGES
 from monopoly.store import Store
 from monopoly.web.chat import chat_router
+from monopoly.web.cluster import FRONT_HEADER
 from monopoly.web.expiry import EXPIRE_AFTER
-from monopoly.web.manager import RoomManager, settle_for_serving
+from monopoly.web.manager import VIA_FRONT, RoomManager, settle_for_serving
 from monopoly.web.protocol import ProtocolError, error_text
 from monopoly.web.ratelimit import BURST, RATE
 from monopoly.web.routes.lobby import lobby_router
@@ -39,6 +41,7 @@ from monopoly.web.writer import COMMIT_WINDOW
 __all__ = ["create_app"]
 
 STATIC: Final = Path(str(resources.files("monopoly.web").joinpath("static")))
+_FRONT: Final = FRONT_HEADER.encode()
 GZIP_MINIMUM: Final = 1024  # bytes: smaller responses go out as they are
 PLACEHOLDER: Final = """<!doctype html><html><head><meta charset="utf-8">
 <title>Monopoly</title></head><body><h1>Monopoly</h1>
@@ -62,31 +65,49 @@ def create_app(
     burst: float = BURST,
     expire_after: float = EXPIRE_AFTER,
     commit_window: float = COMMIT_WINDOW,
+    member: str | None = None,
+    hall: bool = True,
 ) -> FastAPI:
     """The server over the database at `db_url` (default: SQLite in the user's data
     folder). `bot_delay`: seconds a bot waits before acting (0 in tests); `rate` and
     `burst`: each WebSocket's token bucket (messages per second, burst size);
     `expire_after`: seconds before a room nobody is in is closed (a day; 0: never;
     :mod:`monopoly.web.expiry`); `commit_window`: seconds the store's writer waits, while
-    several rooms play, for more writes to share a commit (:class:`Writer`; 0: none)."""
+    several rooms play, for more writes to share a commit (:class:`Writer`; 0: none);
+    `member`: this process's address (``http://HOST:PORT``) in a deployment of several
+    processes over one PostgreSQL database (:mod:`monopoly.web.cluster`), else None;
+    `hall`: whether this process runs the tournaments (with several processes, one does:
+    the front sends it their pages and their tables)."""
     state: dict[str, Any] = {}
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         settle_for_serving()
-        manager = RoomManager(Store(db_url), bot_delay=bot_delay, expire_after=expire_after,
-                              commit_window=commit_window)
-        hall = Hall(manager, manager.store)
-        hall.preload()  # the tournaments first: their tables' rooms play on their clocks
+        store = Store(db_url)
+        joined = None
+        if member is not None:
+            from monopoly.web.cluster import Member
+
+            joined = Member(store, member)
+            joined.start()
+        manager = RoomManager(store, bot_delay=bot_delay, expire_after=expire_after,
+                              commit_window=commit_window, member=joined)
+        tournaments = Hall(manager, manager.store)
+        if hall:
+            tournaments.preload()  # the tournaments first: their tables play on their clocks
         await manager.load()
-        await hall.settle()
+        if hall:
+            await tournaments.settle()
         manager.start_expiry()
+        manager.start_cluster()
         state["manager"] = manager
-        state["hall"] = hall
+        state["hall"] = tournaments
         try:
             yield
         finally:
             await manager.close()
+            if joined is not None:
+                joined.stop()
 
     app = FastAPI(
         title="Monopoly",
@@ -99,12 +120,19 @@ def create_app(
         found: RoomManager = state["manager"]
         return found
 
-    def hall() -> Hall:
+    def the_hall() -> Hall:
         found: Hall = state["hall"]
         return found
 
     @app.exception_handler(ProtocolError)
     async def protocol_error(request: Request, exc: ProtocolError) -> JSONResponse:
+        if exc.code == "moved":  # the room is another process's: the same request there
+            answer = _error(exc.code, exc.text(_lang(request)), 307)
+            target = str(exc.params["address"]).rstrip("/") + request.url.path
+            if request.url.query:
+                target += "?" + request.url.query
+            answer.headers["location"] = target
+            return answer
         return _error(exc.code, exc.text(_lang(request)), exc.status)
 
     @app.exception_handler(RequestValidationError)
@@ -115,6 +143,9 @@ def create_app(
         )
         return _error("invalid", error_text("invalid", _lang(request), reason=reason), 400)
 
+    if member is not None:
+        app.add_middleware(FrontMark)
+
     # gzip for the page's modules, its JSON and the printouts over 1 KB (the WebSockets are
     # not compressed; a response already encoded, as the replay, is sent as it is)
     app.add_middleware(GZipMiddleware, minimum_size=GZIP_MINIMUM, compresslevel=6)
@@ -124,7 +155,7 @@ def create_app(
     app.include_router(rules_router())  # a room's rules in words (the page's help)
     app.include_router(play_router(manager, rate, burst))
     app.include_router(chat_router(manager))  # a room's chat (a finished room's, whole)
-    app.include_router(tournament_router(hall))  # tournaments: console, tables, printouts
+    app.include_router(tournament_router(the_hall))  # tournaments: console, tables, printouts
 
     # --- the browser client (written beside this module, in static/)
 
@@ -137,3 +168,17 @@ def create_app(
             return HTMLResponse(PLACEHOLDER)
 
     return app
+
+
+class FrontMark:
+    """Notes whether a request came through the front (its header, which the front sets:
+    :data:`monopoly.web.cluster.FRONT_HEADER`) in :data:`VIA_FRONT`, for the request's
+    handler (plain ASGI: the WebSockets pass through it too)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] in ("http", "websocket"):
+            VIA_FRONT.set(any(name == _FRONT for name, _ in scope["headers"]))
+        await self.app(scope, receive, send)

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import logging
 import secrets
 import sys
 import time
 from collections.abc import Awaitable, Callable, Mapping
-from typing import Any, Final, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from monopoly.core.errors import RecordError
 from monopoly.core.seeds import seed_hash
@@ -29,7 +30,10 @@ from monopoly.web.protocol import AGENT_CLOCK, ProtocolError, error_text
 from monopoly.web.room import TAKEOVER_LEVEL, Room, Seat, new_token, token_hash
 from monopoly.web.writer import COMMIT_WINDOW, Writer
 
-__all__ = ["FREE_SEAT_LEVEL", "RoomManager", "settle_for_serving"]
+if TYPE_CHECKING:
+    from monopoly.web.cluster import Member
+
+__all__ = ["FREE_SEAT_LEVEL", "VIA_FRONT", "RoomManager", "settle_for_serving"]
 
 log = logging.getLogger("monopoly.web")
 
@@ -37,6 +41,11 @@ T = TypeVar("T")
 
 LOG_KEPT: Final = 150  # the actions whose events a page's log shows again (history)
 FREE_SEAT_LEVEL: Final = "medium"  # the bot that fills a seat nobody took at the start
+ROOMS_NOTICE_EVERY: Final = 0.25  # seconds between two notices of the room list's changes
+
+# whether the request being served came through the front (its header: set by the app's
+# middleware); a process of several hands a room over only for such a request
+VIA_FRONT: contextvars.ContextVar[bool] = contextvars.ContextVar("via_front", default=False)
 
 
 def room_for(manager: RoomManager, row: RoomRow, seats: list[SeatRow]) -> Room:
@@ -50,8 +59,13 @@ class RoomManager:
 
     def __init__(self, store: Store, bot_delay: float = 0.5,
                  expire_after: float = expiry.EXPIRE_AFTER,
-                 commit_window: float = COMMIT_WINDOW) -> None:
+                 commit_window: float = COMMIT_WINDOW, member: Member | None = None) -> None:
         self.store = store
+        # this process's part in a deployment of several (monopoly.web.cluster), else None
+        self.member = member
+        self._loading: dict[str, asyncio.Future[Room]] = {}  # rooms being loaded
+        self._listed: dict[tuple[str | None, int], list[tuple[RoomRow, list[SeatRow]]]] = {}
+        self._notice_due = False
         self.writer = Writer(store, commit_window)
         self.bot_delay = bot_delay
         # seconds a room nobody is in lives on (monopoly.web.expiry); 0: for ever
@@ -88,7 +102,10 @@ class RoomManager:
 
     async def load(self) -> int:
         """Rebuild every unfinished room (replay from the latest snapshot); start the
-        drivers. Returns the number of rooms loaded."""
+        drivers. Returns the number of rooms loaded. (A process of several loads none
+        here: it adopts the rooms in play nobody holds, and the others on demand.)"""
+        if self.member is not None:
+            return 0
         rows = await self.writer.call(self.store.rooms, None)
         n = 0
         for row, seat_rows in rows:
@@ -142,21 +159,120 @@ class RoomManager:
                                                                    last)}
 
     async def get(self, room_id: str) -> Room:
-        """The room (a finished one is rebuilt from the store). Raises not_found."""
+        """The room (a finished one is rebuilt from the store; with several processes, an
+        unfinished one is claimed first: :meth:`Member.acquire`). Raises not_found."""
         room = self.rooms.get(room_id)
         if room is not None:
             return room
+        loading = self._loading.get(room_id)
+        if loading is not None:  # another request loads it: the same room for both
+            return await asyncio.shield(loading)
+        fut: asyncio.Future[Room] = asyncio.get_running_loop().create_future()
+        self._loading[room_id] = fut
+        try:
+            room = await self._load_one(room_id)
+        except BaseException as exc:
+            fut.set_exception(exc)
+            fut.exception()  # retrieved: nobody else need wait for it
+            raise
+        finally:
+            self._loading.pop(room_id, None)
+        fut.set_result(room)
+        return room
+
+    async def _load_one(self, room_id: str) -> Room:
         found = await self.writer.call(self.store.room, room_id)
         if found is None:
             raise ProtocolError("not_found", 404, room=room_id)
+        if self.member is not None and found[0].status in ("open", "playing"):
+            await self.member.acquire(room_id, self.writer.call, via_front=VIA_FRONT.get())
+            found = await self.writer.call(self.store.room, room_id)  # as its holder left it
+            assert found is not None
         room = room_for(self, found[0], found[1])
-        if room.status == "playing":  # another server process started it: not ours
+        if room.status == "playing":  # started by another process (or before a restart)
             await self._rebuild(room)
             room.start_driver()
         elif room.status == "finished":
             await self._rebuild(room)
         self.rooms[room.id] = room
         return room
+
+    # --- several processes (monopoly.web.cluster)
+
+    def start_cluster(self) -> None:
+        """Hear the other processes' notices; adopt the rooms in play nobody holds."""
+        member = self.member
+        if member is None:
+            return
+        member.on_release = lambda room_id: self.spawn(self._let_go(room_id))
+        member.on_rooms = self._listed.clear
+        self.spawn(self._adopt_orphans(member))
+
+    async def _adopt_orphans(self, member: Member) -> None:
+        from monopoly.web.cluster import ADOPT_PER_SWEEP
+
+        token = VIA_FRONT.set(False)  # never a hand-over: only rooms nobody holds
+        try:
+            while not self.closing:
+                await asyncio.sleep(member.heartbeat)
+                try:
+                    orphans = await self.writer.call(member.leases.orphans, ADOPT_PER_SWEEP)
+                except Exception as exc:
+                    log.error("cannot look for rooms nobody holds: %r", exc)
+                    continue
+                for room_id in orphans:
+                    held = self.rooms.pop(room_id, None)
+                    if held is not None:  # ours, its lease lost (our heartbeat was late)
+                        self.drop(held)
+                    with contextlib.suppress(ProtocolError):
+                        await self.get(room_id)
+                        log.info("room %s adopted: its process is gone", room_id)
+        finally:
+            VIA_FRONT.reset(token)
+
+    async def _let_go(self, room_id: str) -> None:
+        """Another process was sent `room_id`: drop it here (its writes are stored first:
+        the lock waits for the move in progress), then free its lease."""
+        member = self.member
+        if member is None or room_id in self._loading:
+            return
+        room = self.rooms.get(room_id)
+        if room is not None:
+            async with room.lock:
+                self.drop(room)
+        await self.writer.call(member.leases.release, room_id)
+
+    def drop(self, room: Room) -> None:
+        """This process no longer holds `room`: its driver stops, its connections close
+        with 1012 ("service restart": the clients reconnect, to the room's new process)."""
+        room.moved = True
+        if self.rooms.get(room.id) is room:
+            del self.rooms[room.id]
+        driver = room.driver
+        if driver is not None and driver is not asyncio.current_task():
+            driver.cancel()
+        for conn in list(room.conns):
+            conn.close(1012)
+
+    def game_over(self, room: Room) -> None:
+        """`room`'s game has ended: with several processes, its lease is let go (a finished
+        room is only read, by whichever process is asked)."""
+        if self.member is not None:
+            self.spawn(self.writer.call(self.member.leases.release, room.id))
+
+    def rooms_changed(self) -> None:
+        """A room's line in the lobby's lists changed: with several processes, tell them
+        all (at most one notice every :data:`ROOMS_NOTICE_EVERY` seconds)."""
+        if self.member is None or self._notice_due or self.closing:
+            return
+        self._notice_due = True
+        self.spawn(self._notify_rooms(self.member))
+
+    async def _notify_rooms(self, member: Member) -> None:
+        await asyncio.sleep(ROOMS_NOTICE_EVERY)
+        self._notice_due = False
+        with contextlib.suppress(Exception):  # the next change tells them again
+            await self.writer.call(member.leases.notify, "rooms")
 
     def forget_if_idle(self, room: Room) -> None:
         """Drop a finished (or expired) room nobody watches (it is rebuilt from the store
@@ -176,7 +292,13 @@ class RoomManager:
             self.spawn(expiry.run(self))
 
     async def listing(self, status: str | None, limit: int = 100) -> list[dict[str, Any]]:
-        rows = await self.writer.call(self.store.rooms, status, limit)
+        """The lobby's list of rooms (`status`: of that status only), newest first. With
+        several processes the stored list is kept until a process says it changed."""
+        rows = self._listed.get((status, limit))
+        if rows is None:
+            rows = await self.writer.call(self.store.rooms, status, limit)
+            if self.member is not None:
+                self._listed[(status, limit)] = rows
         out = []
         for row, seat_rows in rows:
             room = self.rooms.get(row.id) or room_for(self, row, seat_rows)
@@ -233,7 +355,9 @@ class RoomManager:
             room.seats[seat] = Seat(seat, name, None, token_hash(token))
             seat_rows.append(room.seats[seat].row())
         await self.writer.call(self.store.create_room, row, seat_rows)
-        self.rooms[room.id] = room
+        self.rooms_changed()
+        if self.member is None:  # with several processes, its process claims it when asked
+            self.rooms[room.id] = room
         return room, host, seat, token
 
     async def create_seated(self, config: Mapping[str, Any], seats: list[SeatRow],
@@ -247,7 +371,10 @@ class RoomManager:
                       "open", seed, seed_hash(seed), host_hash, now, now)
         room = room_for(self, row, seats)
         await self.writer.call(self.store.create_room, row, seats)
+        if self.member is not None:  # the tournament's process holds its tables
+            await self.member.acquire(room.id, self.writer.call)
         self.rooms[room.id] = room
+        self.rooms_changed()
         return room
 
     async def join(self, room: Room, nickname: str, seat: int | None, *,
@@ -255,6 +382,7 @@ class RoomManager:
         """A person (or, with `agent`, a program: docs/agents.md) takes a free seat of an
         open room; returns the seat and its token."""
         async with room.lock:
+            _here(room)
             if room.status != "open":
                 raise ProtocolError("conflict", 409, reason=expiry.not_open(room))
             free = room.free_seats()
@@ -278,6 +406,7 @@ class RoomManager:
 
     async def start(self, room: Room) -> None:
         async with room.lock:
+            _here(room)
             if room.status != "open":
                 raise ProtocolError("conflict", 409, reason=expiry.not_open(room))
             filled = [Seat(n, bot_name(FREE_SEAT_LEVEL, n), FREE_SEAT_LEVEL, None)
@@ -307,6 +436,7 @@ class RoomManager:
         is over, and during play for a seat a person is connected to (a tournament's
         referee may replace any player)."""
         async with room.lock:
+            _here(room)
             s = room.seats.get(seat)
             if s is None or not 0 <= seat < room.size:
                 raise ProtocolError("invalid", 400, reason="seat_range")
@@ -333,6 +463,13 @@ class RoomManager:
         self.seen(room)
         room.broadcast_room()
         room.wake.set()
+
+
+def _here(room: Room) -> None:
+    """Refuse (``busy``) a change to a room that has just moved to another process: the
+    client asks again, and the front sends it there."""
+    if room.moved:
+        raise ProtocolError("busy", 503)
 
 
 def _history(room: Room, rows: list[ActionRow], lang: str, last: int) -> list[dict[str, Any]]:

@@ -46,6 +46,9 @@ ERRORS: Final[dict[str, str]] = {
     "conflict": N_("Not possible now: {reason}"),
     "forbidden": N_("Not allowed: {reason}"),
     "unavailable": N_("The server could not store the action; nothing changed. Try again."),
+    # several server processes (docs/scaling.md): the room is another process's
+    "moved": N_("This room is served at {address}: connect there."),
+    "busy": N_("The room is moving to another server process: try again in a moment."),
     "slow_down": N_("Too many chat messages: slow down and write again in a few seconds."),
 }
 

@@ -30,7 +30,7 @@ from monopoly.core.decision import Decision
 from monopoly.core.events import Event
 from monopoly.core.protocol import GameCore
 from monopoly.core.seeds import room_bot_seed
-from monopoly.store import SNAPSHOT_EVERY, RoomRow, SeatRow
+from monopoly.store import SNAPSHOT_EVERY, LeaseLost, RoomRow, SeatRow
 from monopoly.web.chat import RoomChat
 from monopoly.web.games import (
     TABLE,
@@ -80,6 +80,9 @@ class Connection:
     batch: bool = False
     queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
     closed: bool = False
+    # the WebSocket's close code: 1000, or 1012 ("service restart": the room moved to
+    # another server process; the client reconnects, through the front, to that one)
+    close_code: int = 1000
     log_asked: float = float("-inf")  # when it last asked for the log (time.monotonic)
 
     def send(self, message: dict[str, Any] | str) -> None:
@@ -91,9 +94,10 @@ class Connection:
             return
         self.queue.put_nowait(message if isinstance(message, str) else encode(message))
 
-    def close(self) -> None:
+    def close(self, code: int = 1000) -> None:
         if not self.closed:
             self.closed = True
+            self.close_code = code
             self.queue.put_nowait(None)
 
 
@@ -140,6 +144,9 @@ class Room:
         self._decision_since = time.time()
         # a tournament table's referee has stopped play: nobody acts, no clock runs
         self.paused = False
+        # another server process holds the room now (several processes: monopoly.web.
+        # cluster); this copy of it is dropped and does nothing any more
+        self.moved = False
         self.active = row.updated  # when someone was last in it (monopoly.web.expiry)
         self.chat = RoomChat()  # the players' chat: not part of the game
 
@@ -363,6 +370,7 @@ class Room:
                                     clock=self.clock_json())
 
     def broadcast_room(self) -> None:
+        self.manager.rooms_changed()  # the lobby's lists (on every process)
         message = {"type": "room", "room": self.public()}
         for c in self.conns:
             c.send(message)
@@ -426,6 +434,8 @@ class Room:
         """Check, commit, apply and broadcast one action of `seat` (TABLE: the table).
         Call with the lock held. Returns the action's seq. Raises :class:`ProtocolError`."""
         play = self.play
+        if self.moved:
+            raise ProtocolError("busy", 503)
         if self.status == "expired":
             raise ProtocolError("conflict", 409, reason="expired")
         if self.status == "open" or play is None:
@@ -440,6 +450,9 @@ class Room:
         seq = self.seq + 1
         try:
             await self.manager.writer.append(self.id, seq, seat, action.text())  # durable first
+        except LeaseLost as exc:  # another process took the room over: this copy goes
+            self.manager.drop(self)
+            raise ProtocolError("busy", 503) from exc
         except Exception as exc:  # not stored: not applied either
             raise ProtocolError("unavailable", 503) from exc
         events = play.apply(seat, action)
@@ -480,6 +493,7 @@ class Room:
         self.broadcast_room()
         for hook in self.manager.finish_hooks:
             self.manager.spawn(hook(self))
+        self.manager.game_over(self)
         self.manager.forget_if_idle(self)  # nobody watching: rebuilt from the store on demand
 
     # --- the driver: bots, caretaker, the table's clocks
@@ -536,7 +550,7 @@ class Room:
         """Let the bots, the caretaker and the table's clocks act while the game waits for
         them; otherwise sleep until woken (a change) or until a clock may run out."""
         delay = self.manager.bot_delay
-        while self.status == "playing" and not self.manager.closing:
+        while self.status == "playing" and not self.manager.closing and not self.moved:
             async with self.lock:
                 self.wake.clear()  # any change after this point wakes the driver again
                 move = self._next_move(choose=delay <= 0)

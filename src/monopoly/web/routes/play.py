@@ -47,9 +47,12 @@ def play_router(manager: Callable[[], RoomManager], rate: float, burst: float) -
         try:
             room = await manager().get(room_id)
         except ProtocolError as exc:
-            await websocket.send_text(json.dumps(
-                {"type": "error", "id": None, "code": exc.code, "message": exc.text(lang)}))
-            await websocket.close(code=4404)
+            error = {"type": "error", "id": None, "code": exc.code, "message": exc.text(lang)}
+            if exc.code == "moved":  # another process holds the room: where it is
+                error["address"] = exc.params["address"]
+            await websocket.send_text(json.dumps(error))
+            # 4404: no such room; 4307: it is served elsewhere; 1013: try again later
+            await websocket.close(code={"not_found": 4404, "moved": 4307}.get(exc.code, 1013))
             return
         seat: int | None = None
         if token:
@@ -139,7 +142,7 @@ async def _write(websocket: WebSocket, conn: Connection) -> None:
     except Exception:
         conn.closed = True
     with contextlib.suppress(Exception):
-        await websocket.close()
+        await websocket.close(code=conn.close_code)
 
 
 async def _handle(room: Room, conn: Connection, raw: str | bytes) -> None:

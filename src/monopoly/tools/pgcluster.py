@@ -1,4 +1,5 @@
-"""A throwaway PostgreSQL cluster for the tests that run on PostgreSQL too: Debian's
+"""A throwaway PostgreSQL cluster (for the tests that run on PostgreSQL too, and for a load
+test of several server processes without a database of its own): Debian's
 server (/usr/lib/postgresql/<version>/bin, the newest) in a temporary folder, on a free
 loopback port, trusting local connections, with the database `monopoly_test`.
 
@@ -6,7 +7,8 @@ loopback port, trusting local connections, with the database `monopoly_test`.
 and removes it at the end, also when the block fails or is interrupted. initdb refuses
 root, so as root the server runs as the `postgres` user (Debian's package creates it). A
 watcher process stops and removes the cluster should the process that started it die
-without cleaning up (SIGKILL): ``python tests/pgcluster.py --reap PID BINDIR FOLDER``.
+without cleaning up (SIGKILL): ``python -m monopoly.tools.pgcluster --reap PID BINDIR
+FOLDER``.
 
 tests/conftest.py starts one per test process, the first time a test marked
 ``postgresql`` runs, unless MONOPOLY_TEST_PG_URL names a server to use instead.
@@ -79,8 +81,10 @@ class Cluster:
     """A PostgreSQL cluster of its own while the ``with`` block runs; ``url`` is its
     database's SQLAlchemy URL."""
 
-    def __init__(self, bindir: Path) -> None:
+    def __init__(self, bindir: Path, durable: bool = False) -> None:
         self.bindir = bindir
+        # False: no fsync (a test's data need not survive a power cut; faster)
+        self.durable = durable
         self.folder: Path | None = None
         self.url = ""
         self._reaper: subprocess.Popen[bytes] | None = None
@@ -110,8 +114,8 @@ class Cluster:
         if root:
             os.chown(folder, owner.pw_uid, owner.pw_gid)
         self._reaper = subprocess.Popen(
-            [sys.executable, __file__, "--reap", str(os.getpid()), str(self.bindir),
-             str(folder)], start_new_session=True, stdin=subprocess.DEVNULL)
+            [sys.executable, "-m", "monopoly.tools.pgcluster", "--reap", str(os.getpid()),
+             str(self.bindir), str(folder)], start_new_session=True, stdin=subprocess.DEVNULL)
         data = folder / "data"
         _run([str(self.bindir / "initdb"), "-D", str(data), "-A", "trust", "-U", SUPERUSER,
               "-E", "UTF8", "--locale=C", "--no-sync"], folder)
@@ -120,7 +124,8 @@ class Cluster:
             try:
                 _run([str(self.bindir / "pg_ctl"), "-D", str(data), "-l", str(folder / "log"),
                       "-w", "-t", "60", "-o",
-                      f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=off",
+                      f"-p {port} -k {folder} -c listen_addresses=127.0.0.1"
+                      + ("" if self.durable else " -c fsync=off"),
                       "start"], folder)
                 break
             except RuntimeError:
@@ -155,6 +160,6 @@ def _reap(pid: int, bindir: Path, folder: Path) -> None:
 
 if __name__ == "__main__":
     if len(sys.argv) != 5 or sys.argv[1] != "--reap":
-        sys.exit("usage: python tests/pgcluster.py --reap PID BINDIR FOLDER")
+        sys.exit("usage: python -m monopoly.tools.pgcluster --reap PID BINDIR FOLDER")
     with contextlib.suppress(KeyboardInterrupt):
         _reap(int(sys.argv[2]), Path(sys.argv[3]), Path(sys.argv[4]))
