@@ -24,6 +24,7 @@ from monopoly.board.errors import MonopolyError
 from monopoly.cli.kit import (
     JsonOpt,
     LangOpt,
+    check_choice,
     check_count,
     fail,
     print_json,
@@ -166,6 +167,15 @@ def loadtest(
     ramp: Annotated[float | None, typer.Option(
         help="Seconds over which the games start (default: 10, at most a third of "
              "--duration).")] = None,
+    processes: Annotated[int, typer.Option(
+        help="Server processes of its own server (more than 1: behind HAProxy, on a "
+        "throwaway PostgreSQL).")] = 1,
+    store: Annotated[str | None, typer.Option(
+        help="The own server's database: sqlite (one process's default) or postgresql "
+        "(a throwaway cluster).")] = None,
+    kill_after: Annotated[float | None, typer.Option(
+        help="Kill one of several processes (SIGKILL) after this many seconds: the "
+        "clients reconnect, and every game's record is checked after the run.")] = None,
     lang: LangOpt = "en",
     as_json: JsonOpt = False,
 ) -> None:
@@ -179,10 +189,19 @@ def loadtest(
     if ramp is not None and not 0 <= ramp <= duration:
         fail(_("{name} must be between {low} and {high}, got {value}").format(
             name="--ramp", low=0, high=duration, value=ramp))
+    check_count("--processes", processes, 1)
+    if store is not None:
+        check_choice("--store", store, ("sqlite", "postgresql"))
+    if processes > 1 and store == "sqlite":
+        fail(_("several server processes share one PostgreSQL database: give --db "
+               "postgresql+psycopg://..., got {url}").format(url="sqlite"))
+    if kill_after is not None and (processes < 2 or not 0 < kill_after < duration):
+        fail(_("--kill-after needs --processes 2 or more and a time within --duration"))
     from monopoly.tools.loadtest import run_loadtest
 
     try:
-        result = run_loadtest(url, games, duration, think, ramp=ramp)
+        result = run_loadtest(url, games, duration, think, ramp=ramp, processes=processes,
+                              store=store, kill_after=kill_after)
     except RuntimeError as exc:
         fail(str(exc), 1)
     if as_json:

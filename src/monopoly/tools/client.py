@@ -84,6 +84,11 @@ class SeatClient:
     rate: float = 0.9 * RATE
     burst: float = 0.9 * BURST
     _rng: random.Random = field(default_factory=random.Random)
+    # with :meth:`play_through`: the connections lost before the end, and each pause (the
+    # seconds from the last message of a lost connection to the first of the next)
+    reconnects: int = 0
+    pauses: list[float] = field(default_factory=list)
+    last_message: float | None = None  # time.perf_counter() of the latest message read
 
     _parsed: tuple[str, dict[str, Any]] | None = None
 
@@ -128,6 +133,33 @@ class SeatClient:
                     timeout=aiohttp.ClientWSTimeout(ws_close=10)))
                 await asyncio.wait_for(self._play(ws), timeout)
 
+    async def play_through(self, timeout: float = 120.0,
+                           session: aiohttp.ClientSession | None = None,
+                           retry_for: float = 30.0) -> None:
+        """Play until the game is over, connecting again whenever the connection is lost
+        (a server process that stopped: the front sends the new connection to the room's
+        next process); give up after `retry_for` seconds without a state."""
+        deadline = time.monotonic() + timeout
+        lost_at: float | None = None  # the last message before the connection was lost
+        heard = time.monotonic()
+        while self.over is None:
+            now = time.monotonic()
+            if now >= deadline or now - heard > retry_for:
+                return
+            self._first_state = None
+            await self.play(deadline - now, session)
+            if self._first_state is not None:  # this connection played
+                heard = time.monotonic()
+                if lost_at is not None:
+                    self.pauses.append(self._first_state - lost_at)
+                if self.over is None:
+                    self.reconnects += 1
+                    lost_at = self.last_message
+            if self.over is None:
+                await asyncio.sleep(0.1)
+
+    _first_state: float | None = None  # when the latest connection's first state came
+
     async def _play(self, ws: aiohttp.ClientWebSocketResponse) -> None:
         # One reader task per connection and this loop, which sleeps on a plain future that
         # the reader resolves on every message (no task or wait set per wake-up: a load
@@ -161,8 +193,11 @@ class SeatClient:
 
         def handle(text: str) -> bool:
             """One message; True once the game is over."""
+            self.last_message = time.perf_counter()
             # the server writes "type" first: states and events are kept as text
             if text.startswith('{"type":"state"'):
+                if self._first_state is None:
+                    self._first_state = self.last_message
                 self.state_raw = text
                 self.states += 1
                 if self.keep_states:

@@ -179,7 +179,8 @@ class Deployment:
         self.front = subprocess.Popen(
             [haproxy, "-db", "-f", str(config)], stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL if self.quiet else None,
-            stderr=subprocess.PIPE if self.quiet else None, start_new_session=True)
+            stderr=subprocess.PIPE if self.quiet else None, start_new_session=True,
+            preexec_fn=_end_with_parent)
         wait_healthy(self.url, self.front, timeout=30)
         self._watcher = threading.Thread(target=self._watch, name="monopoly-deploy",
                                          daemon=True)
@@ -194,7 +195,7 @@ class Deployment:
         return subprocess.Popen(args, stdin=subprocess.DEVNULL,
                                 stdout=subprocess.DEVNULL if self.quiet else None,
                                 stderr=subprocess.DEVNULL if self.quiet else None,
-                                start_new_session=True)
+                                start_new_session=True, preexec_fn=_end_with_parent)
 
     def _watch(self) -> None:
         """Start a process that died again (as a service manager would)."""
@@ -242,3 +243,13 @@ class Deployment:
         if self._folder is not None:
             shutil.rmtree(self._folder, ignore_errors=True)
             self._folder = None
+
+
+def _end_with_parent() -> None:
+    """In the child, before it runs: end (SIGTERM) when the process that started it dies,
+    even by SIGKILL, so that no server or front outlives its deployment (Linux)."""
+    with contextlib.suppress(Exception):
+        import ctypes
+
+        pr_set_pdeathsig = 1
+        ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGTERM)

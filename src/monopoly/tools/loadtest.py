@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import http.client
 import os
-import shutil
+import random
 import signal
 import socket
 import subprocess
@@ -22,7 +23,8 @@ import sys
 import tempfile
 import time
 import urllib.request
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine, Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
@@ -74,7 +76,8 @@ def wait_healthy(base: str, proc: subprocess.Popen[bytes] | None, timeout: float
         if proc is not None and proc.poll() is not None:
             err = proc.stderr.read().decode(errors="replace") if proc.stderr else ""
             raise RuntimeError(f"the server exited ({proc.returncode}): {err[-2000:]}")
-        with contextlib.suppress(OSError), urllib.request.urlopen(
+        # (HTTPException: a connection to a port nothing listens on yet may meet itself)
+        with contextlib.suppress(OSError, http.client.HTTPException), urllib.request.urlopen(
                 f"{base}/api/health", timeout=1) as answer:
             if answer.status == 200:
                 return
@@ -108,7 +111,7 @@ async def _post(http: aiohttp.ClientSession, url: str, body: dict[str, Any] | No
 
 
 async def _one_game(http: aiohttp.ClientSession, url: str, ws_base: str, think: float,
-                    turns: int, stats: dict[str, Any]) -> None:
+                    turns: int, stats: dict[str, Any], through: bool = False) -> None:
     body = {"preset": "classic", "seats": 3, "bots": {"2": "easy"}, "nickname": "load-a",
             "options": {"end": "turn_limit", "turn_limit": turns}}
     made = await _post(http, f"{url}/api/rooms", body)
@@ -118,7 +121,11 @@ async def _one_game(http: aiohttp.ClientSession, url: str, ws_base: str, think: 
         SeatClient(f"{ws_base}/ws/{room}?token={made['token']}", made["seat"], think),
         SeatClient(f"{ws_base}/ws/{room}?token={joined['token']}", joined["seat"], think),
     ]
-    tasks = [asyncio.create_task(c.play(timeout=3600, session=http)) for c in clients]
+    if through:  # reconnect when a connection is lost (several processes: failover)
+        tasks = [asyncio.create_task(c.play_through(timeout=3600, session=http))
+                 for c in clients]
+    else:
+        tasks = [asyncio.create_task(c.play(timeout=3600, session=http)) for c in clients]
     await asyncio.sleep(0.05)
     await _post(http, f"{url}/api/rooms/{room}/start",
                 headers={"Authorization": f"Bearer {made['host_token']}"})
@@ -129,16 +136,27 @@ async def _one_game(http: aiohttp.ClientSession, url: str, ws_base: str, think: 
             stats["round_trips"].extend(c.round_trips)
             stats["actions"] += len(c.round_trips)
             stats["errors"] += len(c.errors)
-    stats["games_finished"] += 1
+            stats["pauses"].extend(c.pauses)
+            stats["reconnects"] += c.reconnects
+        if through:
+            stats["played"].append((room, [a for c in clients for a in c.acked]))
+    if all(c.over is not None for c in clients):
+        stats["games_finished"] += 1
+    else:
+        stats["games_unfinished"] += 1
 
 
 async def _run(url: str, games: int, duration: float, think: float, turns: int, ramp: float,
-               server_pid: int | None) -> dict[str, Any]:
-    stats: dict[str, Any] = {"round_trips": [], "actions": 0, "errors": 0,
+               servers: Servers) -> dict[str, Any]:
+    stats: dict[str, Any] = {"round_trips": [], "actions": 0, "errors": 0, "pauses": [],
+                             "reconnects": 0, "played": [], "games_unfinished": 0,
                              "games_finished": 0, "games_started": 0, "failures": []}
+    through = servers.kill_after is not None
     ws_base = url.replace("http://", "ws://").replace("https://", "wss://")
+    server_pid = servers.pid
     base_rss = rss_bytes(server_pid) if server_pid else None
-    base_cpu = cpu_seconds(server_pid) if server_pid else None
+    servers.sample()
+    base_cpu = servers.cpu()
     client_cpu = time.process_time()
     peak = base_rss or 0
     deadline = time.monotonic() + duration
@@ -153,37 +171,50 @@ async def _run(url: str, games: int, duration: float, think: float, turns: int, 
             while time.monotonic() < deadline:
                 stats["games_started"] += 1
                 try:
-                    await _one_game(http, url, ws_base, think, turns, stats)
+                    await _one_game(http, url, ws_base, think, turns, stats, through)
                 except Exception as exc:
                     stats["errors"] += 1
                     stats["failures"].append(repr(exc)[:200])
 
         async def sample() -> None:
             nonlocal peak
-            while server_pid:
-                value = rss_bytes(server_pid)
+            while True:
+                servers.sample()
+                value = rss_bytes(server_pid) if server_pid else None
                 if value:
                     peak = max(peak, value)
                 await asyncio.sleep(0.5)
 
+        async def kill_one() -> None:
+            if servers.kill_after is not None:
+                await asyncio.sleep(servers.kill_after)
+                servers.sample()
+                servers.kill()
+
         sampler = asyncio.create_task(sample())
+        killer = asyncio.create_task(kill_one())
         started = time.monotonic()
         ramp_end = time.perf_counter() + ramp
         lanes = [asyncio.create_task(lane(n)) for n in range(games)]
         await asyncio.gather(*lanes)
         elapsed = time.monotonic() - started
         sampler.cancel()
-    end_cpu = cpu_seconds(server_pid) if server_pid else None
+        killer.cancel()
+        servers.sample()
+        records = await _check_records(http, url, stats["played"]) if through else None
+    end_cpu = servers.cpu()
     server_cpu = None if end_cpu is None or base_cpu is None else end_cpu - base_cpu
     client_cpu = time.process_time() - client_cpu
     lat = [seconds for _, seconds in stats["round_trips"]]
     p50, p99 = _percentile(lat, 50), _percentile(lat, 99)
     held = _percentile([seconds for sent, seconds in stats["round_trips"] if sent >= ramp_end],
                        99)
-    return {
+    out = {
         "games": games,
+        "processes": servers.processes,
         "games_started": stats["games_started"],
         "games_finished": stats["games_finished"],
+        "games_unfinished": stats["games_unfinished"],
         "actions": stats["actions"],
         "actions_per_s": round(stats["actions"] / elapsed, 1) if elapsed else None,
         "p50_ms": None if p50 is None else round(p50 * 1000, 2),
@@ -204,7 +235,47 @@ async def _run(url: str, games: int, duration: float, think: float, turns: int, 
         "memory_per_game_kb": round((peak - (base_rss or 0)) / games / 1024, 1)
         if server_pid and base_rss
         else None,
+        "front_cpu_s": servers.front_cpu(),
     }
+    if through:
+        out["killed_after_s"] = servers.kill_after
+        out["reconnects"] = stats["reconnects"]
+        out["longest_pause_ms"] = round(max(stats["pauses"]) * 1000, 1) \
+            if stats["pauses"] else None
+        out["records"] = records
+    return out
+
+
+async def _check_records(http: aiohttp.ClientSession, url: str,
+                         played: list[tuple[str, list[tuple[int, str]]]]) -> dict[str, Any]:
+    """Every acknowledged action of `played` ((room, acked) each) is its record's action
+    of that seq (so it is there exactly once: a record has one action per seq), and every
+    record verifies (:func:`monopoly.web.verify.verify_lines`, as ``monopoly verify``)."""
+    from monopoly.web.verify import verify_lines
+
+    checked = verified = acked = 0
+    problems: list[str] = []
+    for room, actions in played:
+        async with http.get(f"{url}/api/rooms/{room}/record") as answer:
+            if answer.status != 200:
+                problems.append(f"{room}: no record ({answer.status})")
+                continue
+            lines = (await answer.text()).splitlines()
+        checked += 1
+        # the board's record: its head, then ``[seat, "action"]`` for seq 1, 2, ...
+        stored = {seq: str(orjson.loads(line)[1]) for seq, line in enumerate(lines[1:], 1)}
+        for seq, action in actions:
+            acked += 1
+            if stored.get(seq) != action:
+                problems.append(f"{room}: acknowledged action {seq} {action!r} is "
+                                f"{stored.get(seq)!r} in the record")
+        try:
+            verify_lines(lines)
+            verified += 1
+        except Exception as exc:
+            problems.append(f"{room}: does not verify: {exc}")
+    return {"games": len(played), "records": checked, "verified": verified,
+            "acknowledged_actions": acked, "problems": problems[:10]}
 
 
 def _event_loop_run(coro: Coroutine[Any, Any, dict[str, Any]]) -> dict[str, Any]:
@@ -221,38 +292,132 @@ def default_ramp(duration: float) -> float:
     return min(RAMP, duration / 3)
 
 
+@dataclass
+class Servers:
+    """The server processes a load test measures: `pids` (none for a server given by its
+    URL), the front's (several processes), and the process it kills, when, and how."""
+
+    pids: Callable[[], list[int]] = list
+    front: int | None = None
+    processes: int = 1
+    kill_after: float | None = None  # seconds into the run (failover), else None
+    kill: Callable[[], object] = lambda: None
+    _cpu: dict[int, float] = field(default_factory=dict)  # each pid's latest CPU seconds
+    _front_cpu: list[float] = field(default_factory=list)  # the front's first and latest
+
+    @property
+    def pid(self) -> int | None:
+        """The one server process (its memory is reported), else None."""
+        found = self.pids()
+        return found[0] if self.processes == 1 and found else None
+
+    def sample(self) -> None:
+        """Read every process's CPU time (a process killed later keeps its last one)."""
+        for pid in self.pids():
+            value = cpu_seconds(pid)
+            if value is not None:
+                self._cpu[pid] = value
+        if self.front is not None:
+            value = cpu_seconds(self.front)
+            if value is not None:
+                self._front_cpu[1:] = [value] if self._front_cpu else []
+                if not self._front_cpu:
+                    self._front_cpu.append(value)
+
+    def cpu(self) -> float | None:
+        return sum(self._cpu.values()) if self._cpu else None
+
+    def front_cpu(self) -> float | None:
+        if len(self._front_cpu) < 2:
+            return None
+        return round(self._front_cpu[1] - self._front_cpu[0], 2)
+
+
 def run_loadtest(url: str | None, games: int, duration: float, think: float = 0.25,
-                 turns: int = 40, ramp: float | None = None) -> dict[str, Any]:
-    """Run the benchmark; see the module docstring. Returns the figures."""
+                 turns: int = 40, ramp: float | None = None, processes: int = 1,
+                 store: str | None = None, kill_after: float | None = None) -> dict[str, Any]:
+    """Run the benchmark; see the module docstring. Returns the figures. Without `url`:
+    its own server, `processes` of them behind HAProxy (on a throwaway PostgreSQL);
+    `store`: "sqlite" (one process's default) or "postgresql"; `kill_after`: kill one
+    process (SIGKILL) that many seconds in, the clients reconnecting, and check every
+    game's record after the run."""
     if ramp is None:
         ramp = default_ramp(duration)
-    proc = None
-    tmp = None
-    if url is None:
-        tmp = tempfile.mkdtemp(prefix="monopoly-load-")
-        port = free_port()
-        proc = start_server(f"sqlite:///{tmp}/load.sqlite3", port)
-        url = f"http://127.0.0.1:{port}"
-    try:
-        wait_healthy(url, proc)
+    store = store or ("sqlite" if processes == 1 else "postgresql")
+    if url is not None and kill_after is not None:
+        raise RuntimeError("--kill-after needs the load test's own servers (no --url)")
+    with contextlib.ExitStack() as stack:
+        servers = Servers(processes=processes)
+        if url is None:
+            url = stack.enter_context(_own_servers(processes, store, servers))
+        wait_healthy(url, None)
+        servers.kill_after = kill_after
         # the clients on uvloop (uvicorn's own loop, installed with it): the clients share
         # the machine with the server, so every CPU second they save is the server's
         # and with the garbage collector settled as the server's: the clients' own pauses
         # would be counted in the round trips they measure
         with gcpolicy.settled():
-            result = _event_loop_run(_run(url, games, duration, think, turns, ramp,
-                                          proc.pid if proc else None))
+            result = _event_loop_run(_run(url, games, duration, think, turns, ramp, servers))
         result["url"] = url
-        result["own_server"] = proc is not None
+        result["own_server"] = bool(servers.pids())
+        result["store"] = store
         return result
-    finally:
-        if proc is not None:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(proc.pid, signal.SIGTERM)
-            try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)
-                proc.wait()
-        if tmp is not None:
-            shutil.rmtree(tmp, ignore_errors=True)
+    raise AssertionError("unreachable")
+
+
+@contextlib.contextmanager
+def _own_servers(processes: int, store: str, servers: Servers) -> Iterator[str]:
+    """The load test's own server(s) over a temporary database; yields the URL."""
+    with contextlib.ExitStack() as stack:
+        if store == "postgresql":
+            from monopoly.tools import pgcluster
+
+            bindir = pgcluster.find_bindir()
+            if bindir is None:
+                raise RuntimeError("PostgreSQL is not installed (apt-get install postgresql)")
+            db = stack.enter_context(pgcluster.Cluster(bindir, durable=True))
+        else:
+            tmp = stack.enter_context(tempfile.TemporaryDirectory(prefix="monopoly-load-"))
+            db = f"sqlite:///{tmp}/load.sqlite3"
+        if processes == 1:
+            port = free_port()
+            proc = start_server(db, port)
+            stack.callback(_stop, proc)
+            wait_healthy(f"http://127.0.0.1:{port}", proc)
+            servers.pids = lambda: [proc.pid] if proc.poll() is None else []
+            yield f"http://127.0.0.1:{port}"
+            return
+        from monopoly.tools.deploy import Deployment
+
+        found = stack.enter_context(Deployment(
+            db, processes, _free_ports(processes + 1), serve_args=["--bot-delay", "0"],
+            restart=False))
+        servers.pids = found.pids
+        servers.front = found.front.pid if found.front is not None else None
+        servers.kill = lambda: found.kill(processes - 1)  # not the tournaments' process
+        yield found.url
+
+
+def _free_ports(n: int) -> int:
+    """A port after which `n` - 1 more are free too (for the front and its processes),
+    below Linux's ephemeral ports (32768 on): no outgoing connection takes one meanwhile."""
+    for _ in range(50):
+        base = random.randrange(20000, 32000 - n)
+        try:
+            for port in range(base, base + n):
+                with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+                    s.bind(("127.0.0.1", port))
+            return base
+        except OSError:
+            continue
+    raise RuntimeError(f"no {n} free ports in a row")
+
+
+def _stop(proc: subprocess.Popen[bytes]) -> None:
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(proc.pid, signal.SIGTERM)
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()

@@ -221,9 +221,13 @@ class RoomManager:
                     log.error("cannot look for rooms nobody holds: %r", exc)
                     continue
                 for room_id in orphans:
-                    held = self.rooms.pop(room_id, None)
-                    if held is not None:  # ours, its lease lost (our heartbeat was late)
-                        self.drop(held)
+                    if room_id in self._loading:
+                        continue
+                    held = self.rooms.get(room_id)
+                    if held is not None:  # ours (claimed since the query), else lost
+                        if await self.writer.call(member.leases.claim, room_id) is not None:
+                            self.drop(held)
+                        continue
                     with contextlib.suppress(ProtocolError):
                         await self.get(room_id)
                         log.info("room %s adopted: its process is gone", room_id)

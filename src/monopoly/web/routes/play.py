@@ -68,6 +68,11 @@ def play_router(manager: Callable[[], RoomManager], rate: float, burst: float) -
         with contextlib.suppress(Exception):  # no history then; a line said loads it again
             await room.chat.load(room)
         async with room.lock:
+            if room.moved:  # another process took the room meanwhile: connect there
+                conn.close(1012)
+                with contextlib.suppress(Exception):
+                    await writer
+                return
             room.conns.add(conn)
             conn.send(room.hello(conn))
             conn.send(room.state(seat, lang))
