@@ -32,7 +32,7 @@ NATIVE_STAMP := src/.native-built
 # The strategy lab's optional Ray backend (`monopoly simulate --backend ray`): the `ray` extra.
 RAY_STAMP := $(VENV)/.ray-installed
 
-.PHONY: install native pure run test bench lint check-long clean i18n ray chromium
+.PHONY: install native pure run test bench lint check-long clean i18n ray chromium haproxy
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -75,9 +75,18 @@ chromium:
 	  $$SUDO apt-get update -q && \
 	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q chromium; }
 
-# The whole suite: the browser tests on Debian's Chromium (installed when missing), the
-# store's on PostgreSQL too where it is installed (a throwaway cluster: src/monopoly/tools/pgcluster.py).
-test: install chromium
+# Debian's HAProxy: the front of several server processes (monopoly serve --processes N;
+# docs/scaling.md); `make test` installs it when missing.
+haproxy:
+	@command -v haproxy >/dev/null 2>&1 || [ -x /usr/sbin/haproxy ] || { \
+	  SUDO=$$([ "$$(id -u)" -eq 0 ] || echo sudo); \
+	  $$SUDO apt-get update -q && \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q haproxy; }
+
+# The whole suite: the browser tests on Debian's Chromium and the several processes' on
+# HAProxy (both installed when missing), the store's on PostgreSQL too where it is
+# installed (a throwaway cluster: src/monopoly/tools/pgcluster.py).
+test: install chromium haproxy
 	$(BIN)/python -m pytest -n 2
 
 bench: install

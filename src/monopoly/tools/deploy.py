@@ -7,8 +7,8 @@ The front listens on the public port and passes each request on:
   the room's id (``balance hash var(txn.room)``, ``hash-type consistent``), so every
   client of a room reaches the same process, and only the rooms of a process that went
   down move when it does;
-- the tournaments' pages and their tables' rooms (ids ``t.``) to the first process (the
-  others stand by: they take over while it restarts);
+- the tournaments' pages and their tables' rooms (ids ``t_...``) to the first process,
+  which runs the tournaments (while it restarts, they wait for it: 503);
 - everything else (the lobby, the page) to any process, round robin.
 
 It marks each request it passes on (the header :data:`FRONT_HEADER`): a process hands a
@@ -65,8 +65,7 @@ def haproxy_config(host: str, port: int, servers: list[tuple[str, int]],
     maxconn = maxconn or front_maxconn()
     check = f"check inter {HEALTH_EVERY_MS}ms fall 2 rise 2"
     rooms = "\n".join(f"    server p{n} {h}:{p} {check}" for n, (h, p) in enumerate(servers, 1))
-    hall = "\n".join(f"    server p{n} {h}:{p} {check}{' backup' if n > 1 else ''}"
-                     for n, (h, p) in enumerate(servers, 1))
+    hall = f"    server p1 {servers[0][0]}:{servers[0][1]} {check}"
     return f"""# written by monopoly serve --processes (monopoly.tools.deploy)
 global
     maxconn {maxconn}
@@ -91,7 +90,7 @@ frontend monopoly
     http-request set-var(txn.room) path,field(4,/) if {{ path_beg /api/rooms/ }}
     http-request set-var(txn.room) path,field(3,/) if {{ path_beg /ws/ }}
     acl hall_page path_beg /api/tournaments /tournament
-    acl hall_room var(txn.room) -m beg t.
+    acl hall_room var(txn.room) -m beg t_
     acl a_room var(txn.room) -m found
     use_backend hall if hall_page or hall_room
     use_backend rooms if a_room

@@ -370,7 +370,8 @@ class RoomManager:
         player's seat opens with their personal token, whose hash `seats` carry)."""
         now = time.time()
         seed = secrets.randbits(62)
-        row = RoomRow(secrets.token_urlsafe(16), {"clock": None, "timeout_policy": "bot",
+        # "t_": the front sends a tournament's tables to the process of the tournaments
+        row = RoomRow("t_" + secrets.token_urlsafe(16), {"clock": None, "timeout_policy": "bot",
                                                   "bots": {}, "started": None, **config},
                       "open", seed, seed_hash(seed), host_hash, now, now)
         room = room_for(self, row, seats)
