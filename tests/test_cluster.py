@@ -104,7 +104,7 @@ def test_a_process_that_leaves_frees_its_rooms_at_once() -> None:
 
 
 @pytest.fixture(scope="module")
-def deployment() -> Iterator[Deployment]:
+def deployment(postgresql: str) -> Iterator[Deployment]:
     _need_haproxy()
     with pg_database() as url, Deployment(url, 2, _free_ports(3),
                                           serve_args=["--bot-delay", "0"],
