@@ -26,7 +26,7 @@ from sqlalchemy import text
 from monopoly.store import LeaseLost, RoomRow, Store
 from monopoly.store.leases import Leases
 from monopoly.tools.deploy import Deployment, find_haproxy
-from monopoly.tools.loadtest import _free_ports, run_loadtest
+from monopoly.tools.loadtest import free_ports, run_loadtest
 from monopoly.web.cluster import FRONT_HEADER
 from serverkit import pg_database
 
@@ -51,53 +51,59 @@ def _kill_heartbeat(store: Store, process: str) -> None:
                      {"p": process})
 
 
-def test_a_room_is_held_by_one_process_and_taken_over_when_it_dies() -> None:
+@pytest.fixture
+def two() -> Iterator[tuple[Store, Leases, Leases]]:
+    """A fresh database's store and the leases of two live processes, a and b."""
     with pg_database() as url:
         store = Store(url)
         try:
             a, b = Leases(store, "a"), Leases(store, "b")
             a.register("http://host-a:1")
             b.register("http://host-b:2")
-            _room(store, "r1")
-            assert a.claim("r1") is None  # free: a takes it
-            assert a.claim("r1") is None  # its own: still a's
-            assert b.claim("r1") == "http://host-a:1"  # a is alive: b is told where it is
-            store.fence = a.held
-            store.append_actions([("r1", 1, 0, "roll")])
-            store.fence = b.held  # b does not hold it: nothing of b's batch is stored
-            with pytest.raises(LeaseLost) as lost:
-                store.append_actions([("r1", 2, 1, "roll")])
-            assert lost.value.rooms == {"r1"}
-            assert [row.seq for row in store.actions("r1")] == [1]
-            assert a.orphans() == []  # held by a live process
-            _kill_heartbeat(store, "a")
-            assert a.orphans() == ["r1"]  # in play, its process dead
-            assert b.claim("r1") is None  # a is dead: b takes it over
-            store.fence = a.held  # a's late write is refused: the room is b's
-            with pytest.raises(LeaseLost):
-                store.append_actions([("r1", 2, 0, "roll")])
-            assert b.orphans() == []
-            b.release("r1")
-            assert a.claim("r1") is None  # let go: free again
+            yield store, a, b
         finally:
             store.close()
 
 
-def test_a_process_that_leaves_frees_its_rooms_at_once() -> None:
-    with pg_database() as url:
-        store = Store(url)
-        try:
-            a, b = Leases(store, "a"), Leases(store, "b")
-            a.register("http://host-a:1")
-            b.register("http://host-b:2")
-            _room(store, "r1")
-            _room(store, "r2", "open")
-            assert a.claim("r1") is None and a.claim("r2") is None
-            a.retire()
-            assert b.orphans() == ["r1"]  # the room in play waits for an owner now
-            assert b.claim("r2") is None
-        finally:
-            store.close()
+def test_a_room_is_held_by_one_process_and_taken_over_when_it_dies(
+        two: tuple[Store, Leases, Leases]) -> None:
+    store, a, b = two
+    _room(store, "r1")
+    assert a.claim("r1") is None  # free: a takes it
+    assert a.claim("r1") is None  # its own: still a's
+    assert b.claim("r1") == "http://host-a:1"  # a is alive: b is told where it is
+    store.fence = a.held
+    store.append_actions([("r1", 1, 0, "roll")])
+    store.fence = b.held  # b does not hold it: nothing of b's batch is stored
+    with pytest.raises(LeaseLost) as lost:
+        store.append_actions([("r1", 2, 1, "roll")])
+    assert lost.value.rooms == {"r1"}
+    assert [row.seq for row in store.actions("r1")] == [1]
+    assert a.orphans() == []  # held by a live process
+    _kill_heartbeat(store, "a")
+    assert a.orphans() == ["r1"]  # in play, its process dead
+    assert b.claim("r1") is None  # a is dead: b takes it over
+    store.fence = a.held  # a's late write is refused: the room is b's
+    with pytest.raises(LeaseLost):
+        store.append_actions([("r1", 2, 0, "roll")])
+    assert b.orphans() == []
+    b.release("r1")
+    assert a.claim("r1") is None  # let go: free again
+
+
+def test_a_process_that_leaves_frees_its_rooms_at_once(
+        two: tuple[Store, Leases, Leases]) -> None:
+    store, a, b = two
+    _room(store, "r1")
+    _room(store, "r2", "open")
+    assert a.claim("r1") is None and a.claim("r2") is None
+    assert b.orphans(status="open") == []
+    a.retire()
+    assert b.orphans() == ["r1"]  # the room in play waits for an owner now
+    # the open room nobody holds, idle since before then: for the expiry's sweep
+    assert b.orphans(status="open", before=1.0) == ["r2"]
+    assert b.orphans(status="open", before=0.0) == []
+    assert b.claim("r2") is None
 
 
 # --- real processes behind HAProxy
@@ -106,7 +112,7 @@ def test_a_process_that_leaves_frees_its_rooms_at_once() -> None:
 @pytest.fixture(scope="module")
 def deployment(postgresql: str) -> Iterator[Deployment]:
     _need_haproxy()
-    with pg_database() as url, Deployment(url, 2, _free_ports(3),
+    with pg_database() as url, Deployment(url, 2, free_ports(3),
                                           serve_args=["--bot-delay", "0"],
                                           restart=False) as found:
         yield found
@@ -260,3 +266,59 @@ def test_failover_after_kill_9_every_game_finishes_and_every_record_verifies() -
         == result["games_finished"]
     assert records["acknowledged_actions"] == result["actions"]
     assert result["longest_pause_ms"] is not None and result["longest_pause_ms"] < 5000
+
+
+def test_serve_and_loadtest_refuse_several_processes_without_postgresql() -> None:
+    from typer.testing import CliRunner
+
+    from monopoly.cli.app import app
+
+    runner = CliRunner()
+    for args in (["serve", "--processes", "2", "--db", "sqlite:///:memory:"],
+                 ["serve", "--member", "http://127.0.0.1:9", "--db", "sqlite:///:memory:"],
+                 ["serve", "--processes", "0"],
+                 ["loadtest", "--processes", "2", "--store", "sqlite"],
+                 ["loadtest", "--store", "mysql"],
+                 ["loadtest", "--kill-after", "3"],  # one process: nothing to fail over to
+                 ["loadtest", "--processes", "2", "--duration", "5", "--kill-after", "6"]):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2, (args, result.output)
+        assert result.output.startswith("monopoly: error:"), (args, result.output)
+
+
+def test_serve_processes_runs_the_front_and_stops_everything(postgresql: str) -> None:
+    import signal
+    import subprocess
+    import sys
+
+    _need_haproxy()
+    port = free_ports(3)
+    with pg_database() as url:
+        proc = subprocess.Popen([sys.executable, "-m", "monopoly.cli", "serve", "--processes",
+                                 "2", "--port", str(port), "--db", url],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        try:
+            deadline = time.monotonic() + 60
+            while True:
+                try:
+                    if httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=1
+                                 ).status_code == 200:
+                        break
+                except httpx.HTTPError:
+                    pass
+                assert proc.poll() is None and time.monotonic() < deadline
+                time.sleep(0.2)
+            made = _create(f"http://127.0.0.1:{port}")  # through the front
+            got = httpx.get(f"http://127.0.0.1:{port}/api/rooms/{made['room']}", timeout=10)
+            assert got.status_code == 200
+            for n in (1, 2):  # both processes answer
+                assert httpx.get(f"http://127.0.0.1:{port + n}/api/health",
+                                 timeout=5).status_code == 200
+        finally:
+            proc.send_signal(signal.SIGTERM)
+            out, _err = proc.communicate(timeout=30)
+        assert proc.returncode == 0
+        assert b"2 processes" in out
+        for n in range(3):  # the front and both processes are gone
+            with pytest.raises(httpx.HTTPError):
+                httpx.get(f"http://127.0.0.1:{port + n}/api/health", timeout=1)

@@ -47,12 +47,13 @@ _HOLDER: Final = text("""
 SELECT p.address FROM room_leases l JOIN processes p ON p.id = l.owner WHERE l.room = :room
 """)
 
-# the rooms in play that no live process holds: their bots wait for an owner
+# the rooms of a status that no live process holds (in play: their bots wait for an
+# owner; open and idle: nobody expires them), last changed before a time
 _ORPHANS: Final = text(f"""
 SELECT r.id FROM rooms r
 LEFT JOIN room_leases l ON l.room = r.id
 LEFT JOIN processes p ON p.id = l.owner AND p.heartbeat > {_NOW} - :ttl
-WHERE r.status = 'playing' AND p.id IS NULL
+WHERE r.status = :status AND p.id IS NULL AND r.updated < :before
 ORDER BY r.created LIMIT :limit
 """)
 
@@ -116,11 +117,14 @@ class Leases:
             conn.execute(text("DELETE FROM processes WHERE id = :me"), {"me": self.me})
             self._notify(conn, "rooms")
 
-    def orphans(self, limit: int = 100) -> list[str]:
-        """Rooms in play that no live process holds (their owner died)."""
+    def orphans(self, limit: int = 100, status: str = "playing",
+                before: float = float("inf")) -> list[str]:
+        """Rooms of `status` (in play: their owner died) that no live process holds,
+        last changed before `before` (a time.time())."""
         with self.store.engine.connect() as conn:
-            return [str(r) for r in conn.execute(_ORPHANS, {"ttl": self.ttl,
-                                                            "limit": limit}).scalars()]
+            found = conn.execute(_ORPHANS, {"ttl": self.ttl, "limit": limit,
+                                            "status": status, "before": before})
+            return [str(r) for r in found.scalars()]
 
     def held(self, conn: Connection, rooms: set[str]) -> set[str]:
         """The fence (:attr:`Store.fence`): which of `rooms` this process holds, their

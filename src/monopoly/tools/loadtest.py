@@ -136,6 +136,9 @@ async def _one_game(http: aiohttp.ClientSession, url: str, ws_base: str, think: 
             stats["round_trips"].extend(c.round_trips)
             stats["actions"] += len(c.round_trips)
             stats["errors"] += len(c.errors)
+            for error in c.errors:
+                code = str(error.get("code"))
+                stats["error_codes"][code] = stats["error_codes"].get(code, 0) + 1
             stats["pauses"].extend(c.pauses)
             stats["reconnects"] += c.reconnects
         if through:
@@ -149,6 +152,7 @@ async def _one_game(http: aiohttp.ClientSession, url: str, ws_base: str, think: 
 async def _run(url: str, games: int, duration: float, think: float, turns: int, ramp: float,
                servers: Servers) -> dict[str, Any]:
     stats: dict[str, Any] = {"round_trips": [], "actions": 0, "errors": 0, "pauses": [],
+                             "error_codes": {},
                              "reconnects": 0, "played": [], "games_unfinished": 0,
                              "games_finished": 0, "games_started": 0, "failures": []}
     through = servers.kill_after is not None
@@ -157,6 +161,7 @@ async def _run(url: str, games: int, duration: float, think: float, turns: int, 
     base_rss = rss_bytes(server_pid) if server_pid else None
     servers.sample()
     base_cpu = servers.cpu()
+    base_db = servers.database_counts()
     client_cpu = time.process_time()
     peak = base_rss or 0
     deadline = time.monotonic() + duration
@@ -203,6 +208,7 @@ async def _run(url: str, games: int, duration: float, think: float, turns: int, 
         servers.sample()
         records = await _check_records(http, url, stats["played"]) if through else None
     end_cpu = servers.cpu()
+    end_db = servers.database_counts()
     server_cpu = None if end_cpu is None or base_cpu is None else end_cpu - base_cpu
     client_cpu = time.process_time() - client_cpu
     lat = [seconds for _, seconds in stats["round_trips"]]
@@ -222,6 +228,7 @@ async def _run(url: str, games: int, duration: float, think: float, turns: int, 
         "max_ms": round(max(lat) * 1000, 2) if lat else None,
         "p99_after_ramp_ms": None if held is None else round(held * 1000, 2),
         "errors": stats["errors"],
+        "error_codes": stats["error_codes"],  # the protocol's errors the clients were sent
         "failures": stats["failures"][:5],
         "seconds": round(elapsed, 1),
         "think_s": think,
@@ -237,6 +244,11 @@ async def _run(url: str, games: int, duration: float, think: float, turns: int, 
         else None,
         "front_cpu_s": servers.front_cpu(),
     }
+    if base_db is not None and end_db is not None and elapsed:
+        # what the database took: its commits (every transaction, the reads too) and the
+        # action rows it stored (the bots' and the table's as well), a second
+        out["db_commits_per_s"] = round((end_db[0] - base_db[0]) / elapsed, 1)
+        out["db_action_rows_per_s"] = round((end_db[1] - base_db[1]) / elapsed, 1)
     if through:
         out["killed_after_s"] = servers.kill_after
         out["reconnects"] = stats["reconnects"]
@@ -302,6 +314,7 @@ class Servers:
     processes: int = 1
     kill_after: float | None = None  # seconds into the run (failover), else None
     kill: Callable[[], object] = lambda: None
+    db_url: str | None = None  # the own PostgreSQL database, else None
     _cpu: dict[int, float] = field(default_factory=dict)  # each pid's latest CPU seconds
     _front_cpu: list[float] = field(default_factory=list)  # the front's first and latest
 
@@ -326,6 +339,23 @@ class Servers:
 
     def cpu(self) -> float | None:
         return sum(self._cpu.values()) if self._cpu else None
+
+    def database_counts(self) -> tuple[int, int] | None:
+        """The own PostgreSQL database's commits so far and its action rows, else None."""
+        if self.db_url is None:
+            return None
+        from sqlalchemy import create_engine, text
+
+        engine = create_engine(self.db_url)
+        try:
+            with engine.connect() as conn:
+                commits = conn.execute(text(
+                    "SELECT xact_commit FROM pg_stat_database "
+                    "WHERE datname = current_database()")).scalar()
+                rows = conn.execute(text("SELECT count(*) FROM actions")).scalar()
+            return int(commits or 0), int(rows or 0)
+        finally:
+            engine.dispose()
 
     def front_cpu(self) -> float | None:
         if len(self._front_cpu) < 2:
@@ -375,7 +405,7 @@ def _own_servers(processes: int, store: str, servers: Servers) -> Iterator[str]:
             bindir = pgcluster.find_bindir()
             if bindir is None:
                 raise RuntimeError("PostgreSQL is not installed (apt-get install postgresql)")
-            db = stack.enter_context(pgcluster.Cluster(bindir, durable=True))
+            db = servers.db_url = stack.enter_context(pgcluster.Cluster(bindir, durable=True))
         else:
             tmp = stack.enter_context(tempfile.TemporaryDirectory(prefix="monopoly-load-"))
             db = f"sqlite:///{tmp}/load.sqlite3"
@@ -390,7 +420,7 @@ def _own_servers(processes: int, store: str, servers: Servers) -> Iterator[str]:
         from monopoly.tools.deploy import Deployment
 
         found = stack.enter_context(Deployment(
-            db, processes, _free_ports(processes + 1), serve_args=["--bot-delay", "0"],
+            db, processes, free_ports(processes + 1), serve_args=["--bot-delay", "0"],
             restart=False))
         servers.pids = found.pids
         servers.front = found.front.pid if found.front is not None else None
@@ -398,7 +428,7 @@ def _own_servers(processes: int, store: str, servers: Servers) -> Iterator[str]:
         yield found.url
 
 
-def _free_ports(n: int) -> int:
+def free_ports(n: int) -> int:
     """A port after which `n` - 1 more are free too (for the front and its processes),
     below Linux's ephemeral ports (32768 on): no outgoing connection takes one meanwhile."""
     for _ in range(50):

@@ -27,9 +27,12 @@ nor an active one old.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from typing import TYPE_CHECKING, Final
+
+from monopoly.web.protocol import ProtocolError
 
 if TYPE_CHECKING:
     from monopoly.web.manager import RoomManager
@@ -63,6 +66,13 @@ async def sweep(manager: RoomManager) -> list[str]:
     others' connections as activity. Returns the ids of the rooms expired."""
     now = time.time()
     gone = []
+    member = manager.member
+    if member is not None:  # several processes: the open rooms nobody holds, idle too long
+        idle = await manager.writer.call(member.leases.orphans, 100, "open",
+                                         now - manager.expire_after)
+        for room_id in idle:
+            with contextlib.suppress(ProtocolError):
+                await manager.get(room_id)  # held here now: expired below
     for room in list(manager.rooms.values()):
         if room.status not in LIVE or room.config.get("tournament") is not None:
             continue
