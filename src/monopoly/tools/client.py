@@ -147,6 +147,9 @@ class SeatClient:
             if now >= deadline or now - heard > retry_for:
                 return
             self._first_state = None
+            # a lost connection's last state may be behind the room's (an action stored
+            # but not acknowledged before the loss): act only on the new connection's
+            self.state_raw = None
             await self.play(deadline - now, session)
             if self._first_state is not None:  # this connection played
                 heard = time.monotonic()
