@@ -13,8 +13,10 @@ The front listens on the public port and passes each request on:
 
 It marks each request it passes on (the header :data:`FRONT_HEADER`): a process hands a
 room over only to such a request (:mod:`monopoly.web.cluster`). Health checks every half
-second take a process that stopped out of the hash within a second; a request whose
-process refuses the connection is sent to another (``option redispatch``).
+second take a process that stopped out of the hash within a second, and close its
+connections (``on-marked-down shutdown-sessions``: a frozen process, or a host that went
+away without a word, leaves none hanging); a request whose process refuses the
+connection is sent to another (``option redispatch``).
 
 :class:`Deployment` starts the processes (``monopoly serve --member ...``) and HAProxy,
 restarts a process that dies (as a service manager would), and stops them all at the end.
@@ -63,7 +65,9 @@ def haproxy_config(host: str, port: int, servers: list[tuple[str, int]],
     """The front's configuration: `host`:`port` in front of `servers` ((host, port) each;
     the first also runs the tournaments)."""
     maxconn = maxconn or front_maxconn()
-    check = f"check inter {HEALTH_EVERY_MS}ms fall 2 rise 2"
+    # a process marked down (stopped, frozen, its host gone) has its connections closed,
+    # so that its clients reconnect to the room's next process at once
+    check = f"check inter {HEALTH_EVERY_MS}ms fall 2 rise 2 on-marked-down shutdown-sessions"
     rooms = "\n".join(f"    server p{n} {h}:{p} {check}" for n, (h, p) in enumerate(servers, 1))
     hall = f"    server p1 {servers[0][0]}:{servers[0][1]} {check}"
     return f"""# written by monopoly serve --processes (monopoly.tools.deploy)

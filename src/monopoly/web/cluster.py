@@ -27,6 +27,7 @@ import contextlib
 import logging
 import secrets
 import threading
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any, Final
 
@@ -58,6 +59,7 @@ class Member:
         self.leases = Leases(store, self.id, ttl)
         self.heartbeat = heartbeat
         self._stop = threading.Event()
+        self._beaten = time.monotonic()  # the last heartbeat stored
         self._threads: list[threading.Thread] = []
         self._released: dict[str, asyncio.Event] = {}  # the rooms waited for
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -83,6 +85,12 @@ class Member:
         with contextlib.suppress(Exception):
             self.leases.retire()
 
+    def trusted(self) -> bool:
+        """Whether this process's heartbeat is recent enough (half a lease) for its rooms
+        in memory to be surely its own: after a freeze, or a lost database, another
+        process may have taken them over meanwhile."""
+        return time.monotonic() - self._beaten < self.leases.ttl / 2
+
     # --- the threads
 
     def _beat(self) -> None:
@@ -94,6 +102,7 @@ class Member:
                         if not self.leases.beat(conn):
                             log.error("this process was taken for dead: registering again")
                             self.leases.register(self.address)
+                        self._beaten = time.monotonic()
                         if self._stop.wait(self.heartbeat):
                             return
             except Exception as exc:  # the database is away: try again next beat

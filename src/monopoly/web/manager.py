@@ -163,7 +163,13 @@ class RoomManager:
         unfinished one is claimed first: :meth:`Member.acquire`). Raises not_found."""
         room = self.rooms.get(room_id)
         if room is not None:
-            return room
+            member = self.member
+            if member is None or member.trusted() or room.status not in ("open", "playing"):
+                return room
+            # this process was away (frozen, or its database was): is the room still its?
+            if await self.writer.call(member.leases.claim, room_id) is None:
+                return room
+            self.drop(room)  # taken over meanwhile: this copy is stale
         loading = self._loading.get(room_id)
         if loading is not None:  # another request loads it: the same room for both
             return await asyncio.shield(loading)
