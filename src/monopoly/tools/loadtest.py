@@ -7,6 +7,13 @@ temporary SQLite database, and reports the server's memory per game and the CPU 
 spent per action. The server is always a process of its own (its own event loop); the
 load clients run here, in one event loop of this process, so on a small machine they
 compete with the server for the CPU: ``client_cpu_s`` says how much they took.
+
+With `processes` above 1 its own server is a deployment behind HAProxy on a throwaway
+PostgreSQL (:class:`monopoly.tools.deploy.Deployment`; docs/scaling.md): the CPU is summed
+over the processes, the front's and the database's work reported apart. With
+`kill_after`, one process is killed (SIGKILL) that many seconds in; the clients reconnect
+and, after the run, every game's acknowledged actions are checked against its record and
+every record verified.
 """
 
 from __future__ import annotations
