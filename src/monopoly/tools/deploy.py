@@ -229,20 +229,13 @@ class Deployment:
         self._stopping.set()
         if self._watcher is not None:
             self._watcher.join(timeout=5)
+        from monopoly.tools.loadtest import stop_groups
+
         with self._lock:
             procs = [c for c in self.children if c is not None]
             if self.front is not None:
                 procs.append(self.front)
-            for proc in procs:
-                with contextlib.suppress(ProcessLookupError):
-                    os.killpg(proc.pid, signal.SIGTERM)
-            for proc in procs:
-                try:
-                    proc.wait(timeout=15)
-                except subprocess.TimeoutExpired:
-                    with contextlib.suppress(ProcessLookupError):
-                        os.killpg(proc.pid, signal.SIGKILL)
-                    proc.wait()
+            stop_groups(procs, timeout=15)
         if self._folder is not None:
             shutil.rmtree(self._folder, ignore_errors=True)
             self._folder = None

@@ -323,7 +323,7 @@ class Servers:
     kill: Callable[[], object] = lambda: None
     db_url: str | None = None  # the own PostgreSQL database, else None
     _cpu: dict[int, float] = field(default_factory=dict)  # each pid's latest CPU seconds
-    _front_cpu: list[float] = field(default_factory=list)  # the front's first and latest
+    _front_cpu: tuple[float, float] | None = None  # the front's first and latest
 
     @property
     def pid(self) -> int | None:
@@ -337,12 +337,9 @@ class Servers:
             value = cpu_seconds(pid)
             if value is not None:
                 self._cpu[pid] = value
-        if self.front is not None:
-            value = cpu_seconds(self.front)
-            if value is not None:
-                self._front_cpu[1:] = [value] if self._front_cpu else []
-                if not self._front_cpu:
-                    self._front_cpu.append(value)
+        value = None if self.front is None else cpu_seconds(self.front)
+        if value is not None:
+            self._front_cpu = (value if self._front_cpu is None else self._front_cpu[0], value)
 
     def cpu(self) -> float | None:
         return sum(self._cpu.values()) if self._cpu else None
@@ -365,9 +362,8 @@ class Servers:
             engine.dispose()
 
     def front_cpu(self) -> float | None:
-        if len(self._front_cpu) < 2:
-            return None
-        return round(self._front_cpu[1] - self._front_cpu[0], 2)
+        found = self._front_cpu
+        return None if found is None else round(found[1] - found[0], 2)
 
 
 def run_loadtest(url: str | None, games: int, duration: float, think: float = 0.25,
@@ -383,23 +379,21 @@ def run_loadtest(url: str | None, games: int, duration: float, think: float = 0.
     store = store or ("sqlite" if processes == 1 else "postgresql")
     if url is not None and kill_after is not None:
         raise RuntimeError("--kill-after needs the load test's own servers (no --url)")
-    with contextlib.ExitStack() as stack:
-        servers = Servers(processes=processes)
-        if url is None:
-            url = stack.enter_context(_own_servers(processes, store, servers))
-        wait_healthy(url, None)
-        servers.kill_after = kill_after
+    servers = Servers(processes=processes, kill_after=kill_after)
+    serving: contextlib.AbstractContextManager[str] = contextlib.nullcontext(url) \
+        if url is not None else _own_servers(processes, store, servers)
+    with serving as base:
+        wait_healthy(base, None)
         # the clients on uvloop (uvicorn's own loop, installed with it): the clients share
         # the machine with the server, so every CPU second they save is the server's
         # and with the garbage collector settled as the server's: the clients' own pauses
         # would be counted in the round trips they measure
         with gcpolicy.settled():
-            result = _event_loop_run(_run(url, games, duration, think, turns, ramp, servers))
-        result["url"] = url
+            result = _event_loop_run(_run(base, games, duration, think, turns, ramp, servers))
+        result["url"] = base
         result["own_server"] = bool(servers.pids())
         result["store"] = store
-        return result
-    raise AssertionError("unreachable")
+    return result
 
 
 @contextlib.contextmanager
@@ -419,7 +413,7 @@ def _own_servers(processes: int, store: str, servers: Servers) -> Iterator[str]:
         if processes == 1:
             port = free_port()
             proc = start_server(db, port)
-            stack.callback(_stop, proc)
+            stack.callback(stop_groups, [proc])
             wait_healthy(f"http://127.0.0.1:{port}", proc)
             servers.pids = lambda: [proc.pid] if proc.poll() is None else []
             yield f"http://127.0.0.1:{port}"
@@ -450,11 +444,16 @@ def free_ports(n: int) -> int:
     raise RuntimeError(f"no {n} free ports in a row")
 
 
-def _stop(proc: subprocess.Popen[bytes]) -> None:
-    with contextlib.suppress(ProcessLookupError):
-        os.killpg(proc.pid, signal.SIGTERM)
-    try:
-        proc.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait()
+def stop_groups(procs: list[subprocess.Popen[bytes]], timeout: float = 10) -> None:
+    """Stop the process groups of `procs`: SIGTERM to all at once, then SIGKILL to any
+    not gone within `timeout` seconds."""
+    for proc in procs:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGTERM)
+    for proc in procs:
+        try:
+            proc.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()

@@ -127,7 +127,7 @@ def create_app(
     @app.exception_handler(ProtocolError)
     async def protocol_error(request: Request, exc: ProtocolError) -> JSONResponse:
         if exc.code == "moved":  # the room is another process's: the same request there
-            answer = _error(exc.code, exc.text(_lang(request)), 307)
+            answer = _error(exc.code, exc.text(_lang(request)), exc.status)
             target = str(exc.params["address"]).rstrip("/") + request.url.path
             if request.url.query:
                 target += "?" + request.url.query

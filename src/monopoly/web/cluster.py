@@ -31,7 +31,7 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any, Final
 
-from sqlalchemy.engine import make_url
+from sqlalchemy.engine import Connection, make_url
 
 from monopoly.store import Store
 from monopoly.store.leases import LEASE_TTL, NOTICES, Leases
@@ -95,18 +95,22 @@ class Member:
 
     def _beat(self) -> None:
         engine = self.leases.store.engine
+        conn: Connection | None = None  # kept from beat to beat
         while not self._stop.wait(self.heartbeat):
             try:
-                with engine.connect() as conn:
-                    while not self._stop.is_set():
-                        if not self.leases.beat(conn):
-                            log.error("this process was taken for dead: registering again")
-                            self.leases.register(self.address)
-                        self._beaten = time.monotonic()
-                        if self._stop.wait(self.heartbeat):
-                            return
-            except Exception as exc:  # the database is away: try again next beat
+                conn = conn or engine.connect()
+                if not self.leases.beat(conn):
+                    log.error("this process was taken for dead: registering again")
+                    self.leases.register(self.address)
+                self._beaten = time.monotonic()
+            except Exception as exc:  # the database is away: a new connection next beat
                 log.error("heartbeat failed: %r", exc)
+                if conn is not None:
+                    with contextlib.suppress(Exception):
+                        conn.close()
+                conn = None
+        if conn is not None:
+            conn.close()
 
     def _listen(self) -> None:
         import psycopg
@@ -146,18 +150,18 @@ class Member:
 
     # --- rooms
 
-    async def acquire(self, room: str, call: Callable[..., Awaitable[Any]] | None = None,
-                      *, via_front: bool = True) -> None:
+    async def acquire(self, room: str, run: Callable[..., Awaitable[Any]], *,
+                      via_front: bool = True) -> None:
         """Hold `room` (a claim; else a hand-over from its live holder, for a request
-        that came through the front). Raises ``moved`` (with the holder's address) for a
-        request that came straight here, ``unavailable`` when the holder does not let
-        the room go in :data:`HANDOVER_WAIT` seconds."""
-        run = call or _to_thread
+        that came through the front), the lease queries made by `run` (the store's
+        writer: :meth:`Writer.call`). Raises ``moved`` (307, with the holder's address)
+        for a request that came straight here, ``unavailable`` when the holder does not
+        let the room go in :data:`HANDOVER_WAIT` seconds."""
         holder = await run(self.leases.claim, room)
         if holder is None:
             return
         if not via_front:
-            raise ProtocolError("moved", 421, address=str(holder))
+            raise ProtocolError("moved", 307, address=str(holder))
         event = self._released.setdefault(room, asyncio.Event())
         try:
             await run(self.leases.notify, f"release {room} {self.id}")
@@ -172,6 +176,3 @@ class Member:
             self._released.pop(room, None)
         raise ProtocolError("unavailable", 503)
 
-
-async def _to_thread(fn: Callable[..., Any], *args: object) -> Any:
-    return await asyncio.to_thread(fn, *args)

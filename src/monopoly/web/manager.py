@@ -167,9 +167,8 @@ class RoomManager:
             if member is None or member.trusted() or room.status not in ("open", "playing"):
                 return room
             # this process was away (frozen, or its database was): is the room still its?
-            if await self.writer.call(member.leases.claim, room_id) is None:
+            if await self._still_ours(member, room):
                 return room
-            self.drop(room)  # taken over meanwhile: this copy is stale
         loading = self._loading.get(room_id)
         if loading is not None:  # another request loads it: the same room for both
             return await asyncio.shield(loading)
@@ -230,13 +229,16 @@ class RoomManager:
                     if room_id in self._loading:
                         continue
                     held = self.rooms.get(room_id)
-                    if held is not None:  # ours (claimed since the query), else lost
-                        if await self.writer.call(member.leases.claim, room_id) is not None:
-                            self.drop(held)
-                        continue
-                    with contextlib.suppress(ProtocolError):
+                    try:
+                        if held is not None:  # ours (claimed since the query), else lost
+                            await self._still_ours(member, held)
+                            continue
                         await self.get(room_id)
                         log.info("room %s adopted: its process is gone", room_id)
+                    except ProtocolError:  # another process has it now
+                        continue
+                    except Exception as exc:  # the next sweep tries again
+                        log.error("cannot adopt room %s: %r", room_id, exc)
         finally:
             VIA_FRONT.reset(token)
 
@@ -251,6 +253,14 @@ class RoomManager:
             async with room.lock:
                 self.drop(room)
         await self.writer.call(member.leases.release, room_id)
+
+    async def _still_ours(self, member: Member, room: Room) -> bool:
+        """Claim `room`, held in memory, again; when another process has taken it over
+        meanwhile, drop this copy (stale) and say so."""
+        if await self.writer.call(member.leases.claim, room.id) is None:
+            return True
+        self.drop(room)
+        return False
 
     def drop(self, room: Room) -> None:
         """This process no longer holds `room`: its driver stops, its connections close
@@ -393,7 +403,7 @@ class RoomManager:
         """A person (or, with `agent`, a program: docs/agents.md) takes a free seat of an
         open room; returns the seat and its token."""
         async with room.lock:
-            _here(room)
+            room.check_here()
             if room.status != "open":
                 raise ProtocolError("conflict", 409, reason=expiry.not_open(room))
             free = room.free_seats()
@@ -417,7 +427,7 @@ class RoomManager:
 
     async def start(self, room: Room) -> None:
         async with room.lock:
-            _here(room)
+            room.check_here()
             if room.status != "open":
                 raise ProtocolError("conflict", 409, reason=expiry.not_open(room))
             filled = [Seat(n, bot_name(FREE_SEAT_LEVEL, n), FREE_SEAT_LEVEL, None)
@@ -447,7 +457,7 @@ class RoomManager:
         is over, and during play for a seat a person is connected to (a tournament's
         referee may replace any player)."""
         async with room.lock:
-            _here(room)
+            room.check_here()
             s = room.seats.get(seat)
             if s is None or not 0 <= seat < room.size:
                 raise ProtocolError("invalid", 400, reason="seat_range")
@@ -474,13 +484,6 @@ class RoomManager:
         self.seen(room)
         room.broadcast_room()
         room.wake.set()
-
-
-def _here(room: Room) -> None:
-    """Refuse (``busy``) a change to a room that has just moved to another process: the
-    client asks again, and the front sends it there."""
-    if room.moved:
-        raise ProtocolError("busy", 503)
 
 
 def _history(room: Room, rows: list[ActionRow], lang: str, last: int) -> list[dict[str, Any]]:

@@ -430,12 +430,17 @@ class Room:
 
     # --- acting
 
+    def check_here(self) -> None:
+        """Refuse (``busy``) a change to a room that has just moved to another server
+        process: the client asks again, and the front sends it there."""
+        if self.moved:
+            raise ProtocolError("busy", 503)
+
     async def act(self, seat: int, action: Move, *, by_person: bool) -> int:
         """Check, commit, apply and broadcast one action of `seat` (TABLE: the table).
         Call with the lock held. Returns the action's seq. Raises :class:`ProtocolError`."""
         play = self.play
-        if self.moved:
-            raise ProtocolError("busy", 503)
+        self.check_here()
         if self.status == "expired":
             raise ProtocolError("conflict", 409, reason="expired")
         if self.status == "open" or play is None:
