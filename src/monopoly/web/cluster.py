@@ -155,8 +155,8 @@ class Member:
         """Hold `room` (a claim; else a hand-over from its live holder, for a request
         that came through the front), the lease queries made by `run` (the store's
         writer: :meth:`Writer.call`). Raises ``moved`` (307, with the holder's address)
-        for a request that came straight here, ``unavailable`` when the holder does not
-        let the room go in :data:`HANDOVER_WAIT` seconds."""
+        for a request that came straight here, ``busy`` (503: try again) when the holder
+        does not let the room go in :data:`HANDOVER_WAIT` seconds."""
         holder = await run(self.leases.claim, room)
         if holder is None:
             return
@@ -174,5 +174,5 @@ class Member:
                     return
         finally:
             self._released.pop(room, None)
-        raise ProtocolError("unavailable", 503)
+        raise ProtocolError("busy", 503)
 
