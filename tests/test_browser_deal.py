@@ -68,7 +68,12 @@ def _step(page: Page, clicks: list[str]) -> bool:
     }""")
     assert missing == []
     if st["view"]["request"] is not None:  # an action aimed at this seat: a countdown
-        page.wait_for_selector("[data-testid=clock]", timeout=5_000)
+        # (unless a new state came meanwhile, in a busy test run: then decide on that one)
+        page.wait_for_function(
+            """(seq) => document.querySelector('[data-testid=clock]')?.checkVisibility()
+                 || window.monopolyClient.state.seq !== seq""", arg=st["seq"], timeout=5_000)
+        if _state(page)["seq"] != st["seq"]:
+            return False
     if "pay" in kinds and page.locator("[data-testid=pay-form]").count():
         entry = next(e for e in legal if e["kind"] == "pay")
         total = 0

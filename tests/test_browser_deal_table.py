@@ -182,8 +182,9 @@ def test_every_card_name_is_whole_in_every_language_and_size(
             page.context.close()
 
 
-def _keyboard_step(page: Page, done: list[str], plays: int) -> None:
-    """One decision of the page's seat, by keyboard only."""
+def _keyboard_step(page: Page, done: list[str], plays: int) -> bool:
+    """One decision of the page's seat, by keyboard only; False when the state read
+    offers none the page has drawn yet (a new state came after the turn was seen)."""
     st = _state(page)
     legal = st["legal"]
     kinds = {e["kind"] for e in legal}
@@ -201,7 +202,7 @@ def _keyboard_step(page: Page, done: list[str], plays: int) -> None:
         _tab_to(page, "[data-testid=pay-submit]")
         page.keyboard.press("Enter")
         done.append("pay")
-        return
+        return True
     if "discard" in kinds and page.locator("[data-testid=discard-form]").count():
         entry = next(e for e in legal if e["kind"] == "discard")
         for card in entry["cards"][: entry["count"]]:
@@ -210,23 +211,25 @@ def _keyboard_step(page: Page, done: list[str], plays: int) -> None:
         _tab_to(page, "[data-testid=discard-submit]")
         page.keyboard.press("Enter")
         done.append("discard")
-        return
+        return True
     answer = next((e for e in legal if e["kind"] == "accept"), None)
     if answer is not None:
         _tab_to(page, f"button[data-action='{answer['text']}']")
         page.keyboard.press("Enter")
         done.append("accept")
-        return
+        return True
     play = None
     if plays < 3:
         play = next((e for k in ("property", "bank") for e in legal
                      if e["kind"] == k and e.get("card") in hand), None)
     if play is None:
-        end = next(e for e in legal if e["kind"] == "end")
+        end = next((e for e in legal if e["kind"] == "end"), None)
+        if end is None:
+            return False
         _tab_to(page, f"button[data-action='{end['text']}']")
         page.keyboard.press("Enter")
         done.append("end")
-        return
+        return True
     card = f"[data-testid=hand-card-{play['card']}]"
     _tab_to(page, card)
     label = page.get_attribute(card, "aria-label") or ""
@@ -246,6 +249,7 @@ def _keyboard_step(page: Page, done: list[str], plays: int) -> None:
     _tab_to(page, f"[data-testid=card-plays] button[data-action='{play['text']}']", limit=12)
     page.keyboard.press("Enter")
     done.append(play["kind"])
+    return True
 
 
 def test_a_deal_game_by_keyboard_only(
@@ -271,7 +275,9 @@ def test_a_deal_game_by_keyboard_only(
             page.wait_for_timeout(50)
             continue
         before = _state(page)["seq"]
-        _keyboard_step(page, done, plays)
+        if not _keyboard_step(page, done, plays):
+            page.wait_for_timeout(50)
+            continue
         plays = 0 if done[-1] == "end" else plays + (done[-1] in ("property", "bank"))
         ends += done[-1] == "end"
         page.wait_for_function(f"() => window.monopolyClient.state.seq > {before}", timeout=10_000)
