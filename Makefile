@@ -26,7 +26,9 @@ NATIVE := monopoly/board/position.py monopoly/board/decision.py monopoly/board/e
           monopoly/deal/action_ids.py monopoly/deal/view.py monopoly/deal/worlds.py \
           monopoly/deal/players.py monopoly/bots/deal/common.py \
           monopoly/bots/deal/random_bot.py monopoly/bots/deal/greedy.py \
-          monopoly/bots/deal/strong.py monopoly/rl/observation.py
+          monopoly/bots/deal/strong.py monopoly/rl/observation.py \
+          monopoly/narration/board/narrate.py monopoly/narration/board/prompts.py \
+          monopoly/web/games/board_state.py
 NATIVE_STAMP := src/.native-built
 
 # The strategy lab's optional Ray backend (`monopoly simulate --backend ray`): the `ray` extra.

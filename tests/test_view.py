@@ -38,3 +38,36 @@ def test_seat_view_reads_the_public_position() -> None:
     assert view.deck_size("chance") == 16
     assert view.pending == game.pending
     assert not hasattr(view, "decks")
+
+
+def test_view_dict_is_the_frozen_view_written_out() -> None:
+    """The web protocol's ``view`` (docs/protocol.md) built straight from the position is
+    the frozen view's ``to_dict()`` for every seat and a spectator, at every step of games
+    under every preset (auctions open and sealed, debts, trade offers, choices, loans,
+    buildings placed, the outcome): they must never drift apart."""
+    from monopoly.board.options import PRESETS, preset
+    from monopoly.bots import make_bot
+
+    seen: set[str] = set()
+    for name in PRESETS:
+        for seed in range(3):
+            game = Game(["a", "b", "c"], seed, rules=preset(name))
+            bots = [make_bot(level, seed + n) for n, level in
+                    enumerate(("strong", "random", "greedy"))]
+            for _ in range(600):
+                for seat in (0, 1, 2, None):
+                    fast = game.view_dict(seat)
+                    assert fast == game.view(seat).to_dict()
+                    assert json.dumps(fast) == json.dumps(game.view(seat).to_dict())
+                seen.update(key for key in ("auction", "offer", "choice", "placement",
+                                            "outcome") if fast[key])
+                seen.update(key for key in ("debts", "loans", "receipts") if fast[key])
+                if game.is_over:
+                    break
+                waiting = game.pending_seats()
+                if not waiting:
+                    break
+                seat = waiting[0]
+                action = bots[seat].choose(game.seat_view(seat), game.legal_actions(seat))
+                game.apply(seat, action)
+    assert seen >= {"auction", "offer", "choice", "debts", "outcome"}, seen

@@ -47,6 +47,7 @@ __all__ = [
     "PlayerView",
     "SeatView",
     "board_view",
+    "view_dict",
 ]
 
 
@@ -270,6 +271,84 @@ def board_view(g: Position, seat: PlayerId | None) -> BoardView:
         time_called=g.time_called,
     )
 
+
+
+def view_dict(g: Position, seat: PlayerId | None) -> dict[str, Any]:
+    """``board_view(g, seat).to_dict()``, written straight from the position: a server
+    writes one for every action, and the frozen views' constructors cost more than the
+    dict they become."""
+    t = g.t
+    au = g.auction
+    offer = g.offer
+    pending = D.pending(g)
+    choice = g.choice
+    placement = g.placement
+    outcome = g.outcome
+    deck_keys = t.deck_keys
+    return {
+        "seat": seat,
+        "turn": g.turn_number,
+        "turn_player": g.turn_player,
+        "phase": g.phase_name,
+        "pending": pending,
+        "dice": list(g.dice),
+        "players": [
+            {
+                "seat": p.seat,
+                "name": p.name,
+                "cash": p.cash,
+                "position": p.position,
+                "in_jail": p.in_jail,
+                "jail_turns": p.jail_turns,
+                "jail_cards": [deck_keys[d] for d, _ in p.jail_cards],
+                "bankrupt": p.bankrupt,
+                "net_worth": ending.net_worth(g, p.seat),
+            }
+            for p in g.players
+        ],
+        "order": list(g.order),
+        "owner": list(g.owner),
+        "level": list(g.level),
+        "mortgaged": list(g.mortgaged),
+        "houses_left": g.houses_left,
+        "hotels_left": g.hotels_left,
+        "decks": {deck_keys[d]: len(pile) for d, pile in enumerate(g.decks)},
+        "buy_square": g.buy_square,
+        "auction": None
+        if au is None
+        else {
+            "lot": au.lot,
+            "square": au.square,
+            "bidders": list(au.bidders),
+            "next": au.bidders[au.turn] if au.sealed is None else pending,
+            "high_bid": au.high_bid,
+            "high_bidder": au.high_bidder if au.high_bidder != NOBODY else None,
+            "sealed": au.sealed is not None,
+            "submitted": sorted(au.sealed) if au.sealed is not None else [],
+            "round": au.round,
+            "min_bid": au.min_bid,
+        },
+        "debts": [{"debtor": d.debtor, "creditor": d.creditor, "amount": d.amount}
+                  for d in g.debts],
+        "offer": None
+        if offer is None
+        else {"proposer": offer.proposer, "target": offer.target,
+              "give": offer.give.text(), "take": offer.take.text()},
+        "receipts": [list(r) for r in g.receipts],
+        "placement": list(placement) if placement else None,
+        "outcome": outcome.to_dict() if outcome else None,
+        "pot": g.pot,
+        "loans": [[b, lender, v] for (b, lender), v in sorted(g.loans.items())],
+        "choice": None
+        if choice is None
+        else {
+            "seat": choice[0],
+            "kind": "tax" if choice[1] == CHOICE_TAX else "card",
+            "amount": choice[3],
+            "deck": deck_keys[choice[2]] if choice[2] >= 0 else None,
+        },
+        "time_called": g.time_called,
+    }
 
 class SeatView:
     """A seat's live read-only window on a game (see the module docstring); ``seat``

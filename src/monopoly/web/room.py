@@ -94,6 +94,15 @@ class Connection:
             return
         self.queue.put_nowait(message if isinstance(message, str) else encode(message))
 
+    def send_all(self, *texts: str) -> None:
+        """Queue messages already encoded, in order: with `batch`, as one text (they go in
+        one frame anyway, a line each)."""
+        if self.batch:
+            self.send("\n".join(texts))
+        else:
+            for text in texts:
+                self.send(text)
+
     def close(self, code: int = 1000) -> None:
         if not self.closed:
             self.closed = True
@@ -142,6 +151,7 @@ class Room:
         self.driver: asyncio.Task[None] | None = None
         self._decision: Decision | None = None
         self._decision_since = time.time()
+        self._decision_seq = -1  # the seq at which _decision was last read
         # a tournament table's referee has stopped play: nobody acts, no clock runs
         self.paused = False
         # another server process holds the room now (several processes: monopoly.web.
@@ -288,6 +298,7 @@ class Room:
         }
         play.persons = self.person_seats  # the bots do not flood people with offers
         self._decision = None
+        self._decision_seq = -1
 
     def person_seats(self) -> frozenset[int]:
         """The seats people play now (no bot plays them)."""
@@ -376,26 +387,32 @@ class Room:
             c.send(message)
 
     def broadcast(self, seat: int, action: Move, events: Sequence[Event]) -> None:
-        """After an action: its narrated events, then each connection's new state."""
+        """After an action: its narrated events, then each connection's new state (one
+        queued text for a connection that reads them in one frame)."""
         play = self.play
         assert play is not None
         told: dict[str, str] = {}
         states: dict[tuple[int | None, str], str] = {}
         marks = play.marks(events)
         self._track_decision()
+        clock = self.clock_json()
+        seq, status = self.seq, self.status
         for c in self.conns:
-            if c.lang not in told:
-                message: dict[str, Any] = {"type": "events", "seq": self.seq, "seat": seat,
+            lang = c.lang
+            said = told.get(lang)
+            if said is None:
+                message: dict[str, Any] = {"type": "events", "seq": seq, "seat": seat,
                                            "action": action.text(),
-                                           "texts": play.narrate(events, c.lang)}
+                                           "texts": play.narrate(events, lang)}
                 if marks is not None:
                     message["marks"] = marks
-                told[c.lang] = encode(message)
-            c.send(told[c.lang])
-            key = (c.seat, c.lang)
-            if key not in states:
-                states[key] = self.state_text(c.seat, c.lang)
-            c.send(states[key])
+                said = told[lang] = encode(message)
+            key = (c.seat, lang)
+            state = states.get(key)
+            if state is None:
+                state = states[key] = play.state_text(c.seat, lang, seq=seq, status=status,
+                                                      clock=clock)
+            c.send_all(said, state)
 
     def send_opening(self, events: Sequence[Event]) -> None:
         """The game's set-up in words (the deeds dealt before the first turn), to every
@@ -419,10 +436,12 @@ class Room:
             c.send(states[key])
 
     def _track_decision(self) -> None:
-        """Restart the turn clock when the game's pending decision changes."""
+        """Restart the turn clock when the game's pending decision changes (only an action
+        changes it: once per seq)."""
         game = self.game
-        if game is None:
+        if game is None or self._decision_seq == self.seq:
             return
+        self._decision_seq = self.seq
         decision = game.decision()
         if decision != self._decision:
             self._decision = decision
@@ -569,9 +588,11 @@ class Room:
                     if isinstance(move, tuple):
                         await self._play(*move)
                 continue
-            timeout = None if move is None else max(0.05, move)
+            # (asyncio.timeout rather than wait_for: no task of its own for every wait, which
+            # comes after every action)
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.wake.wait(), timeout)
+                async with asyncio.timeout(None if move is None else max(0.05, move)):
+                    await self.wake.wait()
 
     async def timed_out(self, seat: int) -> None:
         """A caretaker move was made for `seat`: after three in a row, the room's policy."""

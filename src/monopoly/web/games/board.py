@@ -10,6 +10,7 @@ server's wall clock, counted from the start, and act as the table (seat -1).
 Example::
 
     >>> from monopoly.web.games import Setup
+    >>> from monopoly.web.protocol import encode
     >>> board = BoardAdapter()
     >>> setup = Setup(("Ann", "Bob"), 2, board.settings("classic", "uk", {}, 2), 0.0)
     >>> play = board.begin(setup)
@@ -24,7 +25,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import secrets
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
@@ -51,7 +51,7 @@ from monopoly.core.events import Event
 from monopoly.core.registry import spec
 from monopoly.i18n import LANGUAGES, translation
 from monopoly.narration.board.narrate import Narrator
-from monopoly.narration.board.prompts import label, labels, prompt
+from monopoly.narration.board.prompts import label
 from monopoly.web.games import (
     JSON,
     TABLE,
@@ -64,8 +64,17 @@ from monopoly.web.games import (
     register,
     restored,
 )
+from monopoly.web.games.board_state import (
+    TEMPLATES,
+    LabelCache,
+    StateTexts,
+    entry_json,
+    legal_json,
+    legal_text,
+    state_message,
+)
 from monopoly.web.games.offers import OfferBook, courteous_choice
-from monopoly.web.protocol import ProtocolError, encode
+from monopoly.web.protocol import ProtocolError
 from monopoly.web.replay import play_steps
 
 __all__ = [
@@ -88,152 +97,6 @@ assert BOARD_TABLE == TABLE  # the table's seat in the store and the record
 
 
 # --------------------------------------------------------------------------- the messages
-
-
-_SQUARE_ACTIONS: Final = (
-    A.Build, A.SellBuilding, A.Mortgage, A.Unmortgage, A.LiftReceived, A.KeepMortgaged,
-)
-TEMPLATES: Final = (A.BidRange, A.RepayRange, A.TradeTemplate, A.RaiseFundsTemplate)
-
-
-def entry_json(entry: A.LegalEntry, label: str) -> dict[str, Any]:
-    """One legal entry: ``text`` (canonical; a template's is a pattern), ``kind`` (its
-    first word), ``label`` (a button text), ``template`` (True: not sendable as it is;
-    the client fills in the parameters) and the bounds of templates."""
-    text = entry.text()
-    out: dict[str, Any] = {
-        "text": text,
-        "kind": text.split(" ", 1)[0],
-        "label": label,
-        "template": isinstance(entry, TEMPLATES),
-    }
-    if isinstance(entry, A.BidRange):
-        out["low"], out["high"] = entry.low, entry.high
-    elif isinstance(entry, A.RepayRange):
-        out["to"], out["low"], out["high"] = entry.to, entry.low, entry.high
-    elif isinstance(entry, A.TradeTemplate):
-        out["partners"] = list(entry.partners)
-    elif isinstance(entry, _SQUARE_ACTIONS):
-        out["square"] = entry.square
-    return out
-
-
-# Labels that depend only on the entry, the language and the square's building level (and,
-# for building, whether a won building is being placed): cached per game, as writing
-# money in a language is the costly part of a state message.
-_CACHED_LABELS: Final = (
-    A.Mortgage, A.Unmortgage, A.Build, A.SellBuilding, A.TradeTemplate, A.RaiseFundsTemplate,
-)
-
-
-class LabelCache:
-    """The labels of one game's legal entries, kept for the server's room of that game:
-    the texts of :data:`_CACHED_LABELS` by entry, language, seat and building level, and
-    one :class:`~monopoly.narration.board.narrate.Narrator` per language for the rest, the
-    prompts and the
-    events. Building a narrator for every label cost about a tenth of the server's time;
-    the seats' names and the edition of a game never change, so one per language serves
-    the whole game."""
-
-    __slots__ = ("_narrators", "encoded", "names", "texts")
-
-    def __init__(self, names: Callable[[str], Sequence[str]] | None = None) -> None:
-        # the seats' names in a language (a bot's default name is each reader's); None:
-        # the game's own
-        self.names = names
-        self.texts: dict[tuple[object, ...], str] = {}
-        self._narrators: dict[str, tuple[Game, Narrator]] = {}
-        # the JSON text of an entry with its label (see legal_text)
-        self.encoded: dict[tuple[A.LegalEntry, str], str] = {}
-
-    def narrator(self, game: Game, lang: str) -> Narrator:
-        """The narrator of `game` in `lang` (built once per game)."""
-        kept = self._narrators.get(lang)
-        if kept is None or kept[0] is not game:
-            names = game.seat_names if self.names is None else self.names(lang)
-            kept = self._narrators[lang] = (
-                game, Narrator(game.edition, list(names), lang, game.hotel_level))
-        return kept[1]
-
-
-def legal_json(
-    game: Game, seat: int | None, lang: str, cache: LabelCache | None = None
-) -> list[dict[str, Any]]:
-    """The seat's legal entries with their labels in `lang` (:func:`entry_json`); with a
-    `cache`, the labels are the same texts, written once."""
-    if seat is None or game.is_over:
-        return []
-    if cache is None:
-        return [entry_json(e, text) for e, text in labels(game.seat_view(seat), lang)]
-    return [entry_json(entry, text) for entry, text in _labelled(game, seat, lang, cache)]
-
-
-def legal_text(game: Game, seat: int | None, lang: str, cache: LabelCache) -> str:
-    """:func:`legal_json` as JSON text (:func:`encode`). The text of an entry with its
-    label is kept in `cache`: most entries of a state are the same as in the previous
-    one (a seat's mortgages, buildings, trades), and need not be built and encoded again."""
-    if seat is None or game.is_over:
-        return "[]"
-    encoded = cache.encoded
-    if len(encoded) > _ENCODED_LIMIT:  # bids and amounts of a long game: start afresh
-        encoded.clear()
-    parts = []
-    for pair in _labelled(game, seat, lang, cache):
-        text = encoded.get(pair)
-        if text is None:
-            text = encoded[pair] = encode(entry_json(*pair))
-        parts.append(text)
-    return "[" + ",".join(parts) + "]"
-
-
-_ENCODED_LIMIT: Final = 4096  # entries kept per game by legal_text
-
-
-def _labelled(
-    game: Game, seat: int, lang: str, cache: LabelCache
-) -> list[tuple[A.LegalEntry, str]]:
-    """The seat's legal entries with their labels, written once where they can be."""
-    out = []
-    placing = game.placement is not None
-    texts = cache.texts
-    narrator = cache.narrator(game, lang)
-    view = game.seat_view(seat)
-    for entry in game.legal_actions(seat):
-        if isinstance(entry, _CACHED_LABELS):
-            sq = getattr(entry, "square", -1)
-            key = (entry, lang, seat, game.level[sq] if sq >= 0 else 0, placing)
-            text = texts.get(key)
-            if text is None:
-                text = texts[key] = label(view, entry, lang, narrator)
-        else:
-            text = label(view, entry, lang, narrator)
-        out.append((entry, text))
-    return out
-
-
-def state_message(
-    game: Game, seat: int | None, lang: str, *, seq: int, status: str,
-    labels: LabelCache | None = None, narrator: Narrator | None = None,
-    clock: dict[str, Any] | None = None,
-) -> dict[str, Any]:
-    """The ``state`` message of `seat` (None: a spectator) in `lang` (docs/protocol.md):
-    the seat's view, its legal entries with their labels, the sentence saying what the
-    game waits for from it (None when it waits for others), the seats it waits for."""
-    waiting = game.pending_seats()
-    asked = seat is not None and (game.is_over or seat in waiting)
-    return {
-        "type": "state",
-        "seq": seq,
-        "status": status,
-        "view": game.view(seat).to_dict(),
-        "legal": legal_json(game, seat, lang, labels),
-        "prompt": prompt(game.seat_view(seat), lang, narrator)
-        if asked and seat is not None
-        else None,
-        "waiting": waiting,
-        "board": {"edition": game.edition.key, "currency": game.edition.currency},
-        "clock": clock,
-    }
 
 
 def board_json(edition_key: str, lang: str, names: str | None = None) -> dict[str, Any]:
@@ -272,39 +135,6 @@ def board_json(edition_key: str, lang: str, names: str | None = None) -> dict[st
         "groups": {g: list(members) for g, members in ed.groups.items()},
         "tokens": [{"key": t.key, "name": name(t.names)} for t in ed.tokens],
     }
-
-
-class ViewParts:
-    """Encodes a ``{"view": ...}`` message, reusing the text of the view's 40-square lists
-    (owner, level, mortgaged: most of a view, and rarely changed by an action) when they
-    equal the previous ones. The lists are the same for every seat."""
-
-    SHARED: Final = ("owner", "level", "mortgaged")
-    # stands in for a list while the rest is encoded: a string no view contains
-    MARK: Final = f"view-part-{secrets.token_hex(16)}-"
-
-    def __init__(self) -> None:
-        self._last: dict[str, tuple[list[Any], str]] = {}
-
-    def encode(self, message: dict[str, Any]) -> str:
-        view = message.get("view")
-        if not isinstance(view, dict):
-            return encode(message)
-        view = dict(view)
-        parts = []
-        for key in self.SHARED:
-            value = view.get(key)
-            if type(value) is not list:
-                continue
-            last = self._last.get(key)
-            if last is None or last[0] != value:
-                last = self._last[key] = (list(value), encode(value))
-            view[key] = self.MARK + key
-            parts.append((f'"{self.MARK}{key}"', last[1]))
-        text = encode({**message, "view": view})
-        for mark, part in parts:
-            text = text.replace(mark, part, 1)
-        return text
 
 
 def replay_steps(lines: list[str], lang: str, setup: Setup | None = None) -> dict[str, Any]:
@@ -375,11 +205,10 @@ class BoardPlay(GamePlay[Game]):
         self.offers = OfferBook() if offers is None else offers  # the bots' trade offers
         self.offers.after(game)
         self.labels = LabelCache(self.names_in)
-        self._view_parts = ViewParts()
-        # the view's text but its "seat", shared by every seat's state (a board game's
-        # view is the same for every seat: nothing hidden is in it), with its key
+        # the states' texts (a board game's view is the same for every seat: nothing
+        # hidden is in it)
+        self._texts = StateTexts(self.labels)
         self._applied = 0  # actions applied by this play: the view's version
-        self._shared_view: tuple[tuple[int, int, str], str, str] | None = None
         self.table = TableClock(game.rules, time.time)
         self.table.start = setup.started
 
@@ -419,31 +248,9 @@ class BoardPlay(GamePlay[Game]):
 
     def state_text(self, seat: int | None, lang: str, *, seq: int, status: str,
                    clock: JSON | None) -> str:
-        """:meth:`state` encoded, with the legal entries' texts taken from the cache
-        (:func:`legal_text`) and the view's square lists encoded once (:class:`ViewParts`)."""
-        game = self.game
-        waiting = game.pending_seats()
-        key = (self._applied, seq, status)
-        shared = self._shared_view
-        if shared is None or shared[0] != key:
-            view = game.view(None).to_dict()
-            del view["seat"]  # the only field that differs from seat to seat
-            text = self._view_parts.encode({"type": "state", "seq": seq, "status": status,
-                                            "view": view})
-            at = text.index('"view":{') + 8  # where the seat goes: the view's first field
-            shared = self._shared_view = (key, text[:at], text[at:])
-        head = f'{shared[1]}"seat":{encode(seat)},{shared[2]}'
-        asked = seat is not None and (game.is_over or seat in waiting)
-        tail = encode({
-            # a prompt is None for a seat the game does not wait for: not asked at all
-            "prompt": prompt(game.seat_view(seat), lang, self.labels.narrator(game, lang))
-            if asked else None,
-            "waiting": waiting,
-            "board": {"edition": game.edition.key, "currency": game.edition.currency},
-            "clock": clock,
-            "names": self.names_in(lang),
-        })
-        return f'{head[:-1]},"legal":{legal_text(game, seat, lang, self.labels)},{tail[1:]}'
+        """:meth:`state` encoded (:class:`~monopoly.web.games.board_state.StateTexts`)."""
+        return self._texts.text(self.game, seat, lang, seq=seq, status=status, clock=clock,
+                                names=self.names_in(lang), version=self._applied)
 
     def narrate(self, events: Sequence[Event], lang: str) -> list[str]:
         return self.labels.narrator(self.game, lang).sentences(list(events))
