@@ -6,14 +6,17 @@ restarting when the game's decision changes."""
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from typing import Any
 
 import pytest
 
+from monopoly.board.actions import parse_action
 from monopoly.core.decision import Decision
 from monopoly.core.registry import games
 from monopoly.store import Store
+from monopoly.tools.client import simple_choice
 from monopoly.web.games import GamePlay, Setup, adapter, adapters
 from monopoly.web.manager import RoomManager
 from monopoly.web.protocol import ProtocolError, encode
@@ -143,3 +146,124 @@ def test_the_turn_clock_restarts_exactly_when_the_decision_changes(name: str) ->
     began = time.monotonic()
     assert asyncio.run(run()) > 5
     assert time.monotonic() - began < 20
+
+
+def _lines(conn: Any) -> list[dict[str, Any]]:
+    """The messages queued on a connection, one per line (a batched connection's queued
+    texts hold several)."""
+    out = []
+    while not conn.queue.empty():
+        text = conn.queue.get_nowait()
+        if text is not None:
+            out.extend(json.loads(line) for line in text.split("\n"))
+    return out
+
+
+def test_bots_without_a_delay_are_told_a_turn_at_a_time() -> None:
+    """docs/protocol.md ("Bots without a delay"): the moves a room's bots make one after
+    another without a delay are stored together and told together: each one's events, in
+    order of seq, then one state, at the last seq. Every move is in the record exactly
+    once, in order, and the record replays to the game the room holds."""
+    from monopoly.web.room import BOT_CHAIN, Connection
+
+    async def run() -> tuple[int, int]:
+        manager = RoomManager(Store("sqlite://"), bot_delay=0)
+        try:
+            room, _, _, _ = await manager.create(
+                "classic", "standard", {"end": "turn_limit", "turn_limit": 20}, 3,
+                {1: "easy", 2: "easy"}, "Ann", None, "bot")
+            conn = Connection(0, "en", batch=True)
+            room.conns.add(conn)
+            await manager.start(room)
+            longest = told = 0
+            deadline = time.monotonic() + 120
+            while room.status == "playing":
+                assert time.monotonic() < deadline
+                await asyncio.sleep(0.01)
+                async with room.lock:
+                    messages = _lines(conn)
+                    run_of: list[int] = []
+                    for message in messages:
+                        if message["type"] == "events":
+                            run_of.append(message["seq"])
+                            if message["seat"] > 0:
+                                told += 1
+                        elif message["type"] == "state" and run_of:
+                            # consecutive seqs, then the state of the last one
+                            assert run_of == list(range(run_of[0], run_of[0] + len(run_of)))
+                            assert message["seq"] == run_of[-1]
+                            longest = max(longest, len(run_of))
+                            run_of = []
+                    assert not run_of  # no events without their state after them
+                    game = room.game
+                    if room.status == "playing" and game is not None \
+                            and 0 in game.pending_seats():
+                        choice = simple_choice(json.loads(room.state_text(0, "en")), 0)
+                        assert choice is not None
+                        await room.act(0, parse_action(choice), by_person=True)
+            rows = manager.store.actions(room.id)
+            assert [r.seq for r in rows] == list(range(1, room.seq + 1))
+            manager.rooms.pop(room.id, None)
+            rebuilt = await manager.get(room.id)  # the finished game, replayed from the store
+            assert rebuilt is not room
+            assert rebuilt.state_text(None, "en") == room.state_text(None, "en")
+            assert 2 <= longest <= BOT_CHAIN
+            return longest, told
+        finally:
+            await manager.close()
+
+    longest, told = asyncio.run(run())
+    assert longest >= 2
+    assert told >= 10, told
+
+
+def test_bots_moves_that_cannot_be_stored_are_not_kept() -> None:
+    """Should the commit of the bots' moves fail, the room's copy, which has gone ahead of
+    the store, is dropped (its connections closed with 1012, "service restart"); the room
+    read again from the store is the game before those moves, and plays on."""
+    from monopoly.web.room import Connection
+
+    async def run() -> None:
+        manager = RoomManager(Store("sqlite://"), bot_delay=0)
+        try:
+            room, _, _, _ = await manager.create(
+                "classic", "standard", {"end": "turn_limit", "turn_limit": 12}, 3,
+                {1: "easy", 2: "easy"}, "Ann", None, "bot")
+            conn = Connection(0, "en", batch=True)
+            room.conns.add(conn)
+            real = manager.writer.append_all
+
+            async def refused(room_id: str, rows: list[tuple[int, int, str]]) -> None:
+                raise OSError("disk full")
+
+            manager.writer.append_all = refused  # type: ignore[method-assign]
+            await manager.start(room)
+            before = room.state_text(None, "en")  # the driver has not run yet
+            deadline = time.monotonic() + 30
+            while not room.moved:
+                assert time.monotonic() < deadline
+                await asyncio.sleep(0.01)
+                async with room.lock:
+                    game = room.game
+                    if room.moved or game is None or 0 not in game.pending_seats():
+                        continue
+                    choice = simple_choice(json.loads(room.state_text(0, "en")), 0)
+                    assert choice is not None
+                    await room.act(0, parse_action(choice), by_person=True)  # stored
+                    before = room.state_text(None, "en")
+            stored = len(manager.store.actions(room.id))
+            assert conn.closed and conn.close_code == 1012
+            assert room.id not in manager.rooms
+            assert room.seq == stored  # the bots' moves were not told as made
+            manager.writer.append_all = real  # type: ignore[method-assign]
+            again = await manager.get(room.id)
+            assert again is not room and again.seq == stored
+            async with again.lock:
+                assert again.state_text(None, "en") == before
+            while again.seq == stored:  # the bots play on, from the stored game
+                assert time.monotonic() < deadline
+                await asyncio.sleep(0.01)
+        finally:
+            await manager.close()
+
+    asyncio.run(run())

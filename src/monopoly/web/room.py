@@ -53,6 +53,8 @@ log = logging.getLogger("monopoly.web")
 
 TIMEOUTS_BEFORE_POLICY: Final = 3  # time-outs in a row before the room's policy applies
 TAKEOVER_LEVEL: Final = "medium"  # the bot that keeps a seat (kicked, or policy "bot")
+# the most bot moves made without a delay that are stored and told together (Room.bot_turn)
+BOT_CHAIN: Final = 8
 SEND_QUEUE_LIMIT: Final = 2000  # messages waiting for a slow client before it is dropped
 
 
@@ -387,13 +389,18 @@ class Room:
             c.send(message)
 
     def broadcast(self, seat: int, action: Move, events: Sequence[Event]) -> None:
-        """After an action: its narrated events, then each connection's new state (one
-        queued text for a connection that reads them in one frame)."""
+        """After an action: its narrated events, then each connection's new state."""
+        self.broadcast_all([(self.seq, seat, action, events)])
+
+    def broadcast_all(self, done: Sequence[tuple[int, int, Move, Sequence[Event]]]) -> None:
+        """After actions applied one after another (``(seq, seat, action, events)``): each
+        one's narrated events, then each connection's new state (one queued text for a
+        connection that reads them in one frame)."""
         play = self.play
         assert play is not None
-        told: dict[str, str] = {}
+        told: dict[str, list[str]] = {}
         states: dict[tuple[int | None, str], str] = {}
-        marks = play.marks(events)
+        marks = [play.marks(events) for _, _, _, events in done]
         self._track_decision()
         clock = self.clock_json()
         seq, status = self.seq, self.status
@@ -401,18 +408,20 @@ class Room:
             lang = c.lang
             said = told.get(lang)
             if said is None:
-                message: dict[str, Any] = {"type": "events", "seq": seq, "seat": seat,
-                                           "action": action.text(),
-                                           "texts": play.narrate(events, lang)}
-                if marks is not None:
-                    message["marks"] = marks
-                said = told[lang] = encode(message)
+                said = told[lang] = []
+                for (number, seat, action, events), marked in zip(done, marks, strict=True):
+                    message: dict[str, Any] = {"type": "events", "seq": number, "seat": seat,
+                                               "action": action.text(),
+                                               "texts": play.narrate(events, lang)}
+                    if marked is not None:
+                        message["marks"] = marked
+                    said.append(encode(message))
             key = (c.seat, lang)
             state = states.get(key)
             if state is None:
                 state = states[key] = play.state_text(c.seat, lang, seq=seq, status=status,
                                                       clock=clock)
-            c.send_all(said, state)
+            c.send_all(*said, state)
 
     def send_opening(self, events: Sequence[Event]) -> None:
         """The game's set-up in words (the deeds dealt before the first turn), to every
@@ -494,6 +503,53 @@ class Room:
             await self.finish()
         self.wake.set()
         return seq
+
+    async def bot_turn(self, seat: int, action: Move) -> None:
+        """A bot's move made without a delay, and the bots' moves that follow it at once (a
+        bot's turn: roll, buy, end the turn), at most :data:`BOT_CHAIN` of them: applied one
+        after another, stored in one commit, told in one broadcast (each move's events,
+        then one state). Nobody waits for them in between: they are told once stored. Should
+        the commit fail, the game in memory has gone ahead of the store: this copy of the
+        room goes (:meth:`RoomManager.drop`), and its clients reconnect to the stored game.
+        Call with the lock held, from the driver."""
+        play = self.play
+        assert play is not None
+        done: list[tuple[int, int, Move, Sequence[Event]]] = []
+        seq = self.seq
+        while play.game.why_illegal(seat, action) is None:
+            seq += 1
+            done.append((seq, seat, action, play.apply(seat, action)))
+            if self.over or len(done) >= BOT_CHAIN:
+                break
+            after = self._next_move()
+            if not isinstance(after, tuple) or after[0] not in self.bots or after[2]:
+                break
+            if after[1] is None:
+                break
+            seat, action = after[0], after[1]
+        if not done:
+            log.error("room %s: the server's own move %s was refused", self.id, action.text())
+            await asyncio.sleep(1.0)
+            return
+        try:
+            await self.manager.writer.append_all(
+                self.id, [(number, who, move.text()) for number, who, move, _ in done])
+        except Exception as exc:
+            if not isinstance(exc, LeaseLost):
+                log.error("room %s: cannot store the bots' moves %s-%s: %r", self.id,
+                          done[0][0], seq, exc)
+            self.manager.drop(self)
+            return
+        self.seq = seq
+        if self.over:
+            self.status = "finished"
+        self.broadcast_all(done)
+        if any(number % SNAPSHOT_EVERY == 0 for number, _, _, _ in done):
+            await self.manager.writer.call(
+                self.manager.store.save_snapshot, self.id, seq, play.snapshot())
+        if self.over:
+            await self.finish()
+        self.wake.set()
 
     def person_acted(self, seat: int) -> None:
         s = self.seats.get(seat)
@@ -578,6 +634,10 @@ class Room:
             async with self.lock:
                 self.wake.clear()  # any change after this point wakes the driver again
                 move = self._next_move(choose=delay <= 0)
+                if (isinstance(move, tuple) and delay <= 0 and move[0] in self.bots
+                        and move[1] is not None and not move[2]):
+                    await self.bot_turn(move[0], move[1])
+                    continue
                 if isinstance(move, tuple) and (delay <= 0 or move[0] == TABLE):
                     await self._play(*move)
                     continue

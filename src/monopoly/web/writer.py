@@ -85,6 +85,28 @@ class Writer:
         rows.append(_Job(loop, fut, None, (room, seq, seat, text)))
         await fut
 
+    async def append_all(self, room: str, rows: list[tuple[int, int, str]]) -> None:
+        """Store the room's ``(seq, seat, text)`` rows, in order, in the same transaction
+        (unless it fails: then each alone, in order); returns once all are committed,
+        raising the first failure."""
+        loop = asyncio.get_running_loop()
+        pending = self._rows
+        if not pending:
+            loop.call_soon(self._hand_over)
+        waits = []
+        for seq, seat, text in rows:
+            fut: asyncio.Future[None] = loop.create_future()
+            pending.append(_Job(loop, fut, None, (room, seq, seat, text)))
+            waits.append(fut)
+        failure: BaseException | None = None
+        for fut in waits:
+            try:
+                await fut
+            except Exception as exc:
+                failure = failure or exc
+        if failure is not None:
+            raise failure
+
     def _hand_over(self) -> None:
         """Queue the rows appended so far for the worker, as one item: a pass of the
         event loop that applies the actions of many rooms wakes the worker once, and

@@ -24,6 +24,7 @@ Example::
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -382,7 +383,7 @@ class BoardAdapter(GameAdapter[Game]):
         return BoardPlay(_in_room(restored(Game, data), setup), setup, offers)
 
     def parse_action(self, text: str) -> A.Action:
-        return A.parse_action(text)
+        return _parse_action(text)
 
     def idle_state(self, settings: Settings, status: str) -> JSON:
         return {
@@ -413,6 +414,12 @@ class BoardAdapter(GameAdapter[Game]):
         game = _in_room(replay_record(lines, events=True), setup)
         names = None if setup is None else setup.names_in(lang)
         return render_sheet_html(score_sheet(game, lang=lang, names=names), lang)
+
+
+# the actions read from the clients: most are the same few texts ("roll", "end", "buy"),
+# and an action is a frozen value, the same whoever sends it (an unreadable text raises,
+# and is not kept)
+_parse_action: Final = functools.lru_cache(maxsize=4096)(A.parse_action)
 
 
 # the card's own text is the popup of a card (its payment, if any, is told by the log)
