@@ -528,7 +528,7 @@ def test_concrete_and_table_actions_have_labels() -> None:
 def test_doctests() -> None:
     """The module's examples run from its source (tests/test_doctests.py): compiled with
     mypyc, it keeps no docstrings of its functions for ``doctest.testmod``."""
-    from tests.test_doctests import MODULES, test_docstring_examples
+    from test_doctests import MODULES, test_docstring_examples
 
     assert prompts.__name__ in MODULES
     test_docstring_examples(prompts.__name__)
