@@ -96,6 +96,10 @@ class RoomChat:
         self.lock = asyncio.Lock()  # one line stored at a time, in the order of its seq
         self.now = now
 
+    def said_nothing(self) -> None:
+        """A new room's chat: nothing said yet, nothing to load."""
+        self.next_seq = self.next_seq or 1
+
     async def load(self, room: Room) -> None:
         """The room's last lines from the store, once."""
         if self.next_seq:

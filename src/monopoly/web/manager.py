@@ -41,6 +41,9 @@ T = TypeVar("T")
 
 LOG_KEPT: Final = 150  # the actions whose events a page's log shows again (history)
 FREE_SEAT_LEVEL: Final = "medium"  # the bot that fills a seat nobody took at the start
+# the most seconds a room's stored age (RoomManager.seen) lags behind its last activity
+# (a tenth of the expiry's wait, if that is shorter)
+TOUCH_EVERY: Final = 10.0
 ROOMS_NOTICE_EVERY: Final = 0.25  # seconds between two notices of the room list's changes
 
 # whether the request being served came through the front (its header: set by the app's
@@ -302,9 +305,13 @@ class RoomManager:
 
     def seen(self, room: Room) -> None:
         """Someone was in `room` just now (a connection came or went, a seat was joined
-        or removed): its age for :mod:`monopoly.web.expiry` starts again, in the store too."""
-        room.active = time.time()
-        self.spawn(self.writer.call(self.store.touch, room.id, room.active))
+        or removed): its age for :mod:`monopoly.web.expiry` starts again, in the store too
+        (there at most every :data:`TOUCH_EVERY` seconds: a room's players come and go
+        together, and its age in the store, read after a restart, need not be closer)."""
+        now = room.active = time.time()
+        if now - room.touched >= min(TOUCH_EVERY, self.expire_after / 10):
+            room.touched = now
+            self.spawn(self.writer.call(self.store.touch, room.id, now))
 
     def start_expiry(self) -> None:
         """Close the rooms nobody is in for :attr:`expire_after` seconds (none if 0)."""
@@ -377,6 +384,7 @@ class RoomManager:
         await self.writer.call(self.store.create_room, row, seat_rows)
         self.rooms_changed()
         if self.member is None:  # with several processes, its process claims it when asked
+            room.chat.said_nothing()  # a new room: no chat to read from the store
             self.rooms[room.id] = room
         return room, host, seat, token
 
@@ -391,6 +399,7 @@ class RoomManager:
                                                   "bots": {}, "started": None, **config},
                       "open", seed, seed_hash(seed), host_hash, now, now)
         room = room_for(self, row, seats)
+        room.chat.said_nothing()
         await self.writer.call(self.store.create_room, row, seats)
         if self.member is not None:  # the tournament's process holds its tables
             await self.member.acquire(room.id, self.writer.call)

@@ -160,6 +160,7 @@ class Room:
         # cluster); this copy of it is dropped and does nothing any more
         self.moved = False
         self.active = row.updated  # when someone was last in it (monopoly.web.expiry)
+        self.touched = row.updated  # ... as the store has it (RoomManager.seen)
         self.chat = RoomChat()  # the players' chat: not part of the game
 
     # --- configuration
@@ -501,8 +502,21 @@ class Room:
             )
         if self.over:
             await self.finish()
-        self.wake.set()
+        self.wake_driver()
         return seq
+
+    def wake_driver(self) -> None:
+        """After an action: wake the driver when there is something for it, a bot or the
+        table to move, a clock to set again, the end of the game. A person's action that
+        leaves the game waiting for people without clocks lets it sleep on."""
+        play = self.play
+        if play is None or self.status != "playing" or play.table_poll is not None:
+            self.wake.set()
+            return
+        for s in play.game.pending_seats():
+            if s in self.bots or self.seat_clock(s) is not None:
+                self.wake.set()
+                return
 
     async def bot_turn(self, seat: int, action: Move) -> None:
         """A bot's move made without a delay, and the bots' moves that follow it at once (a
