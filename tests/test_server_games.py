@@ -267,3 +267,106 @@ def test_bots_moves_that_cannot_be_stored_are_not_kept() -> None:
             await manager.close()
 
     asyncio.run(run())
+
+
+def test_a_persons_action_is_told_with_the_bots_moves_that_follow() -> None:
+    """docs/protocol.md ("Bots without a delay", ``ack``): a person's action that the bots
+    answer at once is stored and told with their moves: its events, the bots' events in
+    order of seq, then one state at the last seq, all before the action's ack; the record
+    holds every action once, in order, and replays to the room's game."""
+    from monopoly.web.room import BOT_CHAIN, Connection
+
+    async def run() -> int:
+        manager = RoomManager(Store("sqlite://"), bot_delay=0)
+        try:
+            room, _, _, _ = await manager.create(
+                "classic", "standard", {"end": "turn_limit", "turn_limit": 16}, 2,
+                {1: "easy"}, "Ann", None, "bot")
+            conn = Connection(0, "en", batch=True)
+            room.conns.add(conn)
+            await manager.start(room)
+            folded = 0
+            deadline = time.monotonic() + 120
+            while room.status == "playing":
+                assert time.monotonic() < deadline
+                await asyncio.sleep(0.01)
+                async with room.lock:
+                    game = room.game
+                    if room.status != "playing" or game is None \
+                            or 0 not in game.pending_seats():
+                        continue
+                    _lines(conn)  # what came before
+                    choice = simple_choice(json.loads(room.state_text(0, "en")), 0)
+                    assert choice is not None
+                    seq = await room.act(0, parse_action(choice), by_person=True)
+                    messages = _lines(conn)
+                    events = [m for m in messages if m["type"] == "events"]
+                    states = [m for m in messages if m["type"] == "state"]
+                    assert [m["seq"] for m in events] == list(range(seq, room.seq + 1))
+                    assert events[0]["seat"] == 0 and events[0]["action"] == choice
+                    assert all(m["seat"] == 1 for m in events[1:])
+                    assert len(states) == 1 and states[0]["seq"] == room.seq
+                    assert messages.index(states[0]) > messages.index(events[-1])
+                    assert room.seq - seq < BOT_CHAIN
+                    if room.seq > seq:
+                        folded += 1
+            rows = manager.store.actions(room.id)
+            assert [r.seq for r in rows] == list(range(1, room.seq + 1))
+            manager.rooms.pop(room.id, None)
+            rebuilt = await manager.get(room.id)
+            assert rebuilt.state_text(None, "en") == room.state_text(None, "en")
+            return folded
+        finally:
+            await manager.close()
+
+    assert asyncio.run(run()) >= 3  # the bot's turns came after Ann's
+
+
+def test_a_persons_action_that_cannot_be_stored_with_the_bots_moves_is_refused() -> None:
+    """Should the commit of a person's action and the bots' moves after it fail, nothing
+    is acknowledged (``unavailable``), the room's copy, gone ahead of the store, is dropped,
+    and the room read again from the store is the game before the action."""
+    from monopoly.web.room import Connection
+
+    async def run() -> None:
+        manager = RoomManager(Store("sqlite://"), bot_delay=0)
+        try:
+            room, _, _, _ = await manager.create(
+                "classic", "standard", {"end": "turn_limit", "turn_limit": 12}, 2,
+                {1: "easy"}, "Ann", None, "bot")
+            conn = Connection(0, "en", batch=True)
+            room.conns.add(conn)
+            await manager.start(room)
+            deadline = time.monotonic() + 30
+            while True:
+                assert time.monotonic() < deadline
+                await asyncio.sleep(0.01)
+                async with room.lock:
+                    game = room.game
+                    if game is not None and 0 in game.pending_seats():
+                        break
+            async with room.lock:
+                before = room.state_text(None, "en")
+                stored = len(manager.store.actions(room.id))
+
+                async def refused(room_id: str, rows: list[tuple[int, int, str]]) -> None:
+                    raise OSError("disk full")
+
+                manager.writer.append_all = refused  # type: ignore[method-assign]
+                choice = simple_choice(json.loads(room.state_text(0, "en")), 0)
+                assert choice is not None
+                with pytest.raises(ProtocolError) as refusal:
+                    await room.act(0, parse_action(choice), by_person=True)
+                assert refusal.value.code == "unavailable"
+            assert room.moved and conn.closed and conn.close_code == 1012
+            assert room.id not in manager.rooms
+            assert len(manager.store.actions(room.id)) == stored
+            del manager.writer.append_all
+            again = await manager.get(room.id)
+            async with again.lock:
+                assert again.seq == stored
+                assert again.state_text(None, "en") == before
+        finally:
+            await manager.close()
+
+    asyncio.run(run())

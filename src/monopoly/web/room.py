@@ -51,9 +51,13 @@ __all__ = ["Connection", "Room", "Seat", "new_token", "token_hash", "token_match
 
 log = logging.getLogger("monopoly.web")
 
+# an action applied: (seq, seat, action, its events)
+Done = tuple[int, int, Move, Sequence[Event]]
+
 TIMEOUTS_BEFORE_POLICY: Final = 3  # time-outs in a row before the room's policy applies
 TAKEOVER_LEVEL: Final = "medium"  # the bot that keeps a seat (kicked, or policy "bot")
-# the most bot moves made without a delay that are stored and told together (Room.bot_turn)
+# the most actions stored and told together: bot moves made without a delay, after a
+# person's action or a bot's (Room._follow)
 BOT_CHAIN: Final = 8
 SEND_QUEUE_LIMIT: Final = 2000  # messages waiting for a slow client before it is dropped
 
@@ -393,7 +397,7 @@ class Room:
         """After an action: its narrated events, then each connection's new state."""
         self.broadcast_all([(self.seq, seat, action, events)])
 
-    def broadcast_all(self, done: Sequence[tuple[int, int, Move, Sequence[Event]]]) -> None:
+    def broadcast_all(self, done: Sequence[Done]) -> None:
         """After actions applied one after another (``(seq, seat, action, events)``): each
         one's narrated events, then each connection's new state (one queued text for a
         connection that reads them in one frame)."""
@@ -481,6 +485,8 @@ class Room:
         why = play.game.why_illegal(seat, action)
         if why is not None:
             raise ProtocolError("illegal", reason=why)
+        if by_person and self._bots_follow(seat):
+            return await self._act_with_bots(seat, action)
         seq = self.seq + 1
         try:
             await self.manager.writer.append(self.id, seq, seat, action.text())  # durable first
@@ -518,51 +524,96 @@ class Room:
                 self.wake.set()
                 return
 
-    async def bot_turn(self, seat: int, action: Move) -> None:
-        """A bot's move made without a delay, and the bots' moves that follow it at once (a
-        bot's turn: roll, buy, end the turn), at most :data:`BOT_CHAIN` of them: applied one
-        after another, stored in one commit, told in one broadcast (each move's events,
-        then one state). Nobody waits for them in between: they are told once stored. Should
-        the commit fail, the game in memory has gone ahead of the store: this copy of the
-        room goes (:meth:`RoomManager.drop`), and its clients reconnect to the stored game.
-        Call with the lock held, from the driver."""
+    def _bots_follow(self, seat: int) -> bool:
+        """Whether the bots' moves that follow a person's action are made with it (bots
+        without a delay, the seat the person's own, not a bot's of a time-out takeover)."""
+        s = self.seats.get(seat)
+        return (self.manager.bot_delay <= 0 and bool(self.bots) and s is not None
+                and not s.away)
+
+    async def _act_with_bots(self, seat: int, action: Move) -> int:
+        """A person's (legal) action and the bots' moves that follow it at once, at most
+        :data:`BOT_CHAIN` in all: applied, stored in one commit, told in one broadcast, so
+        that the person's frame holds them all before its ``ack``. Should the commit
+        fail, nothing is acknowledged and this copy of the room goes (its clients
+        reconnect to the stored game). Returns the person's action's seq."""
         play = self.play
         assert play is not None
-        done: list[tuple[int, int, Move, Sequence[Event]]] = []
-        seq = self.seq
-        while play.game.why_illegal(seat, action) is None:
-            seq += 1
-            done.append((seq, seat, action, play.apply(seat, action)))
-            if self.over or len(done) >= BOT_CHAIN:
-                break
-            after = self._next_move()
-            if not isinstance(after, tuple) or after[0] not in self.bots or after[2]:
-                break
-            if after[1] is None:
-                break
-            seat, action = after[0], after[1]
-        if not done:
-            log.error("room %s: the server's own move %s was refused", self.id, action.text())
-            await asyncio.sleep(1.0)
-            return
+        done: list[Done] = [(self.seq + 1, seat, action, play.apply(seat, action))]
+        self._follow(done)
         try:
-            await self.manager.writer.append_all(
-                self.id, [(number, who, move.text()) for number, who, move, _ in done])
-        except Exception as exc:
-            if not isinstance(exc, LeaseLost):
-                log.error("room %s: cannot store the bots' moves %s-%s: %r", self.id,
-                          done[0][0], seq, exc)
+            await self._commit(done)
+        except LeaseLost as exc:  # another process took the room over: this copy goes
             self.manager.drop(self)
-            return
-        self.seq = seq
+            raise ProtocolError("busy", 503) from exc
+        except Exception as exc:  # the game in memory went ahead of the store
+            log.error("room %s: cannot store the actions %s-%s: %r", self.id, done[0][0],
+                      done[-1][0], exc)
+            self.manager.drop(self)
+            raise ProtocolError("unavailable", 503) from exc
+        self.person_acted(seat)
+        await self._tell(done)
+        self.wake_driver()
+        return done[0][0]
+
+    def _follow(self, done: list[Done]) -> None:
+        """Apply after `done` the moves of bots without a delay that follow at once (a
+        bot's turn: roll, buy, end the turn), until :data:`BOT_CHAIN` actions are done."""
+        play = self.play
+        assert play is not None
+        while not self.over and len(done) < BOT_CHAIN:
+            after = self._next_move(choose=False)
+            if not isinstance(after, tuple) or after[0] not in self.bots or after[2]:
+                return
+            seat = after[0]
+            action = self.bot_move(seat)
+            if play.game.why_illegal(seat, action) is not None:
+                return  # the driver tries it again, and says so
+            done.append((done[-1][0] + 1, seat, action, play.apply(seat, action)))
+
+    async def _commit(self, done: Sequence[Done]) -> None:
+        await self.manager.writer.append_all(
+            self.id, [(number, who, move.text()) for number, who, move, _ in done])
+
+    async def _tell(self, done: Sequence[Done]) -> None:
+        """After the commit of `done`: the room's seq and status, the broadcast, the
+        snapshot when one is due, the end of the game."""
+        play = self.play
+        assert play is not None
+        self.seq = done[-1][0]
         if self.over:
             self.status = "finished"
         self.broadcast_all(done)
         if any(number % SNAPSHOT_EVERY == 0 for number, _, _, _ in done):
             await self.manager.writer.call(
-                self.manager.store.save_snapshot, self.id, seq, play.snapshot())
+                self.manager.store.save_snapshot, self.id, self.seq, play.snapshot())
         if self.over:
             await self.finish()
+
+    async def bot_turn(self, seat: int, action: Move) -> None:
+        """A bot's move made without a delay, and the bots' moves that follow it at once
+        (:meth:`_follow`): applied one after another, stored in one commit, told in one
+        broadcast (each move's events, then one state). Nobody waits for them in between:
+        they are told once stored. Should the commit fail, the game in memory has gone
+        ahead of the store: this copy of the room goes (:meth:`RoomManager.drop`), and its
+        clients reconnect to the stored game. Call with the lock held, from the driver."""
+        play = self.play
+        assert play is not None
+        if play.game.why_illegal(seat, action) is not None:
+            log.error("room %s: the server's own move %s was refused", self.id, action.text())
+            await asyncio.sleep(1.0)
+            return
+        done: list[Done] = [(self.seq + 1, seat, action, play.apply(seat, action))]
+        self._follow(done)
+        try:
+            await self._commit(done)
+        except Exception as exc:
+            if not isinstance(exc, LeaseLost):
+                log.error("room %s: cannot store the bots' moves %s-%s: %r", self.id,
+                          done[0][0], done[-1][0], exc)
+            self.manager.drop(self)
+            return
+        await self._tell(done)
         self.wake.set()
 
     def person_acted(self, seat: int) -> None:
