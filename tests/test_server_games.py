@@ -152,10 +152,9 @@ def _lines(conn: Any) -> list[dict[str, Any]]:
     """The messages queued on a connection, one per line (a batched connection's queued
     texts hold several)."""
     out = []
-    while not conn.queue.empty():
-        text = conn.queue.get_nowait()
-        if text is not None:
-            out.extend(json.loads(line) for line in text.split("\n"))
+    while conn.outbox:
+        text = conn.outbox.popleft()
+        out.extend(json.loads(line) for line in text.split("\n"))
     return out
 
 

@@ -15,6 +15,7 @@ The turn clock of a person's seat restarts whenever the game's pending decision
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import hashlib
 import hmac
@@ -78,27 +79,32 @@ def token_matches(token: str | None, stored: str | None) -> bool:
 
 @dataclass(eq=False)
 class Connection:
-    """One WebSocket: its seat (None: a spectator), language and outgoing queue; `batch`:
-    the client asked for the messages queued together in one frame, one per line."""
+    """One WebSocket: its seat (None: a spectator), language and outgoing messages (its
+    `outbox`, sent in order by the connection's writer); `batch`: the client asked for the
+    messages queued together in one frame, one per line."""
 
     seat: int | None
     lang: str = "en"
     batch: bool = False
-    queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+    # the messages not yet sent (a deque and one waiting future: cheaper than an
+    # asyncio.Queue, whose every put and get wakes and checks its waiters)
+    outbox: collections.deque[str] = field(default_factory=collections.deque)
     closed: bool = False
     # the WebSocket's close code: 1000, or 1012 ("service restart": the room moved to
     # another server process; the client reconnects, through the front, to that one)
     close_code: int = 1000
     log_asked: float = float("-inf")  # when it last asked for the log (time.monotonic)
+    _waiter: asyncio.Future[None] | None = field(default=None, init=False, repr=False)
 
     def send(self, message: dict[str, Any] | str) -> None:
         """Queue a message (a dict, or one already encoded with :func:`encode`)."""
         if self.closed:
             return
-        if self.queue.qsize() > SEND_QUEUE_LIMIT:
+        if len(self.outbox) > SEND_QUEUE_LIMIT:
             self.close()
             return
-        self.queue.put_nowait(message if isinstance(message, str) else encode(message))
+        self.outbox.append(message if isinstance(message, str) else encode(message))
+        self._wake()
 
     def send_all(self, *texts: str) -> None:
         """Queue messages already encoded, in order: with `batch`, as one text (they go in
@@ -110,10 +116,34 @@ class Connection:
                 self.send(text)
 
     def close(self, code: int = 1000) -> None:
+        """Close after the messages queued so far are sent."""
         if not self.closed:
             self.closed = True
             self.close_code = code
-            self.queue.put_nowait(None)
+            self._wake()
+
+    def _wake(self) -> None:
+        waiter = self._waiter
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
+
+    async def next_frame(self) -> str | None:
+        """The next text to send, once there is one: with `batch`, every message queued,
+        one per line; None once closed and every message queued before is taken."""
+        outbox = self.outbox
+        while not outbox:
+            if self.closed:
+                return None
+            self._waiter = asyncio.get_running_loop().create_future()
+            try:
+                await self._waiter
+            finally:
+                self._waiter = None
+        if self.batch and len(outbox) > 1:
+            text = "\n".join(outbox)
+            outbox.clear()
+            return text
+        return outbox.popleft()
 
 
 @dataclass

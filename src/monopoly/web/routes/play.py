@@ -129,20 +129,8 @@ async def _write(websocket: WebSocket, conn: Connection) -> None:
     """Send the connection's queued messages in order until it closes. With `batch`, the
     messages queued together (an action's events, the new state, the ack) go in one frame,
     one per line: a frame costs the server and the client far more than its length."""
-    queue = conn.queue
     try:
-        while True:
-            text = await queue.get()
-            if text is None:
-                break
-            if conn.batch and not queue.empty():
-                lines = [text]
-                while not queue.empty() and (more := queue.get_nowait()) is not None:
-                    lines.append(more)
-                await websocket.send_text("\n".join(lines))
-                if more is None:
-                    break
-                continue
+        while (text := await conn.next_frame()) is not None:
             await websocket.send_text(text)
     except Exception:
         conn.closed = True
