@@ -157,3 +157,47 @@ def test_the_trade_form_speaks_the_pages_language_and_counters_are_answered(
         "(text) => document.querySelector('[data-testid=toast]')?.innerText === text",
         arg=_t(other_texts, "offer_rejected", player=partner if False else
                ("Ann" if first == made["seat"] else "Bob")))
+
+
+MONEY_CHANGE = """async () => {
+  const { countMoney } = await import('/feedback.js');
+  const card = document.createElement('div');
+  card.className = 'player';
+  const amount = document.createElement('span');
+  card.appendChild(amount);
+  document.body.appendChild(card);
+  countMoney(amount, 1500, 1700, (n) => `$${n}`);
+  const change = card.querySelector('.money-change');
+  const style = getComputedStyle(change);
+  const found = { shown: style.opacity === '1', text: change.textContent,
+                  animation: style.animationName, there: null };
+  if (found.animation !== 'none') {
+    found.there = await new Promise((done) => change.addEventListener(
+      'animationend', () => done(change.isConnected), { once: true }));
+  }
+  return found;
+}"""
+
+
+@pytest.mark.parametrize("reduced", [False, True])
+def test_the_floating_money_change_goes_when_its_rise_ends(
+    server: str, browser: Browser, reduced: bool  # noqa: F811
+) -> None:
+    """The change of a player's money floats up over the card (feedback.js countMoney,
+    style.css's rise) at full opacity and is removed when its rise ends: never cut off by
+    a timer mid-fade, never left on the card after it. Without motion it stands still for
+    a moment, then goes."""
+    page = new_page(browser, "en", (1366, 768), reduced_motion=reduced)
+    page.goto(f"{server}/")
+    page.wait_for_load_state("networkidle")
+    found = page.evaluate(MONEY_CHANGE)
+    assert found["shown"] and found["text"] == "+$200"
+    if reduced:
+        assert found["animation"] == "none"
+        page.wait_for_function("() => !document.querySelector('.money-change')",
+                               timeout=5000)
+    else:
+        assert found["animation"] == "rise"
+        assert found["there"] is False  # removed by the rise's end, before this listener
+    assert page.evaluate("() => document.querySelectorAll('.money-change').length") == 0
+    page.context.close()

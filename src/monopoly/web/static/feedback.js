@@ -106,7 +106,10 @@ export function countMoney(el, from, to, format) {
   change.textContent = `${to > from ? "+" : "−"}${format(Math.abs(to - from))}`;
   change.setAttribute("aria-hidden", "true");
   el.parentElement?.appendChild(change);
-  setTimeout(() => change.remove(), 1600);
+  // gone when its rise ends (at once with reduced motion), or after 2 s where no
+  // animation runs (a hidden panel fires no animationend)
+  change.addEventListener("animationend", () => change.remove(), { once: true });
+  setTimeout(() => change.remove(), 2000);
   if (!motionOn()) { el.textContent = format(to); return; }
   const start = performance.now();
   const step = (now) => {
