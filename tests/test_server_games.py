@@ -158,6 +158,20 @@ def _lines(conn: Any) -> list[dict[str, Any]]:
     return out
 
 
+async def _bot_room(manager: RoomManager, seats: int, turn_limit: int) -> tuple[Room, Any]:
+    """A classic room of Ann (seat 0, a person, her connection batched) and easy bots in
+    the other seats, started."""
+    from monopoly.web.room import Connection
+
+    room, _, _, _ = await manager.create(
+        "classic", "standard", {"end": "turn_limit", "turn_limit": turn_limit}, seats,
+        {seat: "easy" for seat in range(1, seats)}, "Ann", None, "bot")
+    conn = Connection(0, "en", batch=True)
+    room.conns.add(conn)
+    await manager.start(room)
+    return room, conn
+
+
 def test_bots_without_a_delay_are_told_a_turn_at_a_time() -> None:
     """docs/protocol.md ("Bots without a delay"): the moves a room's bots make one after
     another without a delay are stored together and told together: each one's events, in
@@ -273,17 +287,12 @@ def test_a_persons_action_is_told_with_the_bots_moves_that_follow() -> None:
     answer at once is stored and told with their moves: its events, the bots' events in
     order of seq, then one state at the last seq, all before the action's ack; the record
     holds every action once, in order, and replays to the room's game."""
-    from monopoly.web.room import BOT_CHAIN, Connection
+    from monopoly.web.room import BOT_CHAIN
 
     async def run() -> int:
         manager = RoomManager(Store("sqlite://"), bot_delay=0)
         try:
-            room, _, _, _ = await manager.create(
-                "classic", "standard", {"end": "turn_limit", "turn_limit": 16}, 2,
-                {1: "easy"}, "Ann", None, "bot")
-            conn = Connection(0, "en", batch=True)
-            room.conns.add(conn)
-            await manager.start(room)
+            room, conn = await _bot_room(manager, 2, 16)
             folded = 0
             deadline = time.monotonic() + 120
             while room.status == "playing":
@@ -325,17 +334,11 @@ def test_a_persons_action_that_cannot_be_stored_with_the_bots_moves_is_refused()
     """Should the commit of a person's action and the bots' moves after it fail, nothing
     is acknowledged (``unavailable``), the room's copy, gone ahead of the store, is dropped,
     and the room read again from the store is the game before the action."""
-    from monopoly.web.room import Connection
 
     async def run() -> None:
         manager = RoomManager(Store("sqlite://"), bot_delay=0)
         try:
-            room, _, _, _ = await manager.create(
-                "classic", "standard", {"end": "turn_limit", "turn_limit": 12}, 2,
-                {1: "easy"}, "Ann", None, "bot")
-            conn = Connection(0, "en", batch=True)
-            room.conns.add(conn)
-            await manager.start(room)
+            room, conn = await _bot_room(manager, 2, 12)
             deadline = time.monotonic() + 30
             while True:
                 assert time.monotonic() < deadline
