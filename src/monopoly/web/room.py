@@ -423,10 +423,6 @@ class Room:
         for c in self.conns:
             c.send(message)
 
-    def broadcast(self, seat: int, action: Move, events: Sequence[Event]) -> None:
-        """After an action: its narrated events, then each connection's new state."""
-        self.broadcast_all([(self.seq, seat, action, events)])
-
     def broadcast_all(self, done: Sequence[Done]) -> None:
         """After actions applied one after another (``(seq, seat, action, events)``): each
         one's narrated events, then each connection's new state (one queued text for a
@@ -526,18 +522,9 @@ class Room:
         except Exception as exc:  # not stored: not applied either
             raise ProtocolError("unavailable", 503) from exc
         events = play.apply(seat, action)
-        self.seq = seq
         if by_person and seat >= 0:
             self.person_acted(seat)
-        if self.over:
-            self.status = "finished"
-        self.broadcast(seat, action, events)
-        if seq % SNAPSHOT_EVERY == 0:
-            await self.manager.writer.call(
-                self.manager.store.save_snapshot, self.id, seq, play.snapshot()
-            )
-        if self.over:
-            await self.finish()
+        await self._tell([(seq, seat, action, events)])
         self.wake_driver()
         return seq
 
@@ -562,29 +549,40 @@ class Room:
                 and not s.away)
 
     async def _act_with_bots(self, seat: int, action: Move) -> int:
-        """A person's (legal) action and the bots' moves that follow it at once, at most
-        :data:`BOT_CHAIN` in all: applied, stored in one commit, told in one broadcast, so
-        that the person's frame holds them all before its ``ack``. Should the commit
-        fail, nothing is acknowledged and this copy of the room goes (its clients
-        reconnect to the stored game). Returns the person's action's seq."""
-        play = self.play
-        assert play is not None
-        done: list[Done] = [(self.seq + 1, seat, action, play.apply(seat, action))]
-        self._follow(done)
+        """A person's (legal) action and the bots' moves that follow it at once
+        (:meth:`_chain`), so that the person's frame holds them all before its ``ack``.
+        Should the commit fail, nothing is acknowledged. Returns the action's seq."""
         try:
-            await self._commit(done)
-        except LeaseLost as exc:  # another process took the room over: this copy goes
-            self.manager.drop(self)
+            done = await self._chain(seat, action)
+        except LeaseLost as exc:
             raise ProtocolError("busy", 503) from exc
-        except Exception as exc:  # the game in memory went ahead of the store
-            log.error("room %s: cannot store the actions %s-%s: %r", self.id, done[0][0],
-                      done[-1][0], exc)
-            self.manager.drop(self)
+        except Exception as exc:
             raise ProtocolError("unavailable", 503) from exc
         self.person_acted(seat)
         await self._tell(done)
         self.wake_driver()
         return done[0][0]
+
+    async def _chain(self, seat: int, action: Move) -> list[Done]:
+        """Apply `seat`'s legal `action` and the bots' moves that follow it at once
+        (:meth:`_follow`), and store them in one commit. Should the commit fail, the game
+        in memory has gone ahead of the store: this copy of the room goes
+        (:meth:`RoomManager.drop`: its clients reconnect to the stored game), and the
+        error is raised again."""
+        play = self.play
+        assert play is not None
+        done: list[Done] = [(self.seq + 1, seat, action, play.apply(seat, action))]
+        self._follow(done)
+        try:
+            await self.manager.writer.append_all(
+                self.id, [(number, who, move.text()) for number, who, move, _ in done])
+        except Exception as exc:
+            if not isinstance(exc, LeaseLost):  # (lost: another process took the room)
+                log.error("room %s: cannot store the actions %s-%s: %r", self.id,
+                          done[0][0], done[-1][0], exc)
+            self.manager.drop(self)
+            raise
+        return done
 
     def _follow(self, done: list[Done]) -> None:
         """Apply after `done` the moves of bots without a delay that follow at once (a
@@ -600,10 +598,6 @@ class Room:
             if play.game.why_illegal(seat, action) is not None:
                 return  # the driver tries it again, and says so
             done.append((done[-1][0] + 1, seat, action, play.apply(seat, action)))
-
-    async def _commit(self, done: Sequence[Done]) -> None:
-        await self.manager.writer.append_all(
-            self.id, [(number, who, move.text()) for number, who, move, _ in done])
 
     async def _tell(self, done: Sequence[Done]) -> None:
         """After the commit of `done`: the room's seq and status, the broadcast, the
@@ -622,26 +616,18 @@ class Room:
 
     async def bot_turn(self, seat: int, action: Move) -> None:
         """A bot's move made without a delay, and the bots' moves that follow it at once
-        (:meth:`_follow`): applied one after another, stored in one commit, told in one
+        (:meth:`_chain`): applied one after another, stored in one commit, told in one
         broadcast (each move's events, then one state). Nobody waits for them in between:
-        they are told once stored. Should the commit fail, the game in memory has gone
-        ahead of the store: this copy of the room goes (:meth:`RoomManager.drop`), and its
-        clients reconnect to the stored game. Call with the lock held, from the driver."""
+        they are told once stored. Call with the lock held, from the driver."""
         play = self.play
         assert play is not None
         if play.game.why_illegal(seat, action) is not None:
             log.error("room %s: the server's own move %s was refused", self.id, action.text())
             await asyncio.sleep(1.0)
             return
-        done: list[Done] = [(self.seq + 1, seat, action, play.apply(seat, action))]
-        self._follow(done)
         try:
-            await self._commit(done)
-        except Exception as exc:
-            if not isinstance(exc, LeaseLost):
-                log.error("room %s: cannot store the bots' moves %s-%s: %r", self.id,
-                          done[0][0], done[-1][0], exc)
-            self.manager.drop(self)
+            done = await self._chain(seat, action)
+        except Exception:  # told by _chain; the room's copy is gone
             return
         await self._tell(done)
         self.wake.set()

@@ -106,8 +106,8 @@ export function countMoney(el, from, to, format) {
   change.textContent = `${to > from ? "+" : "−"}${format(Math.abs(to - from))}`;
   change.setAttribute("aria-hidden", "true");
   el.parentElement?.appendChild(change);
-  // gone when its rise ends (at once with reduced motion), or after 2 s where no
-  // animation runs (a hidden panel fires no animationend)
+  // gone when its rise ends, or after 2 s where no animation runs (without motion the
+  // change stands still; a hidden panel fires no animationend)
   change.addEventListener("animationend", () => change.remove(), { once: true });
   setTimeout(() => change.remove(), 2000);
   if (!motionOn()) { el.textContent = format(to); return; }
