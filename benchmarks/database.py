@@ -49,26 +49,6 @@ def script(rows: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-def database_cpu(data: Path) -> float:
-    """The CPU seconds (user + system) of the cluster's processes so far: the postmaster's,
-    its live children's, and (in the postmaster's children's times) those that ended, as
-    each client's connection's backend does when pgbench ends."""
-    pid = int((data / "postmaster.pid").read_text().split()[0])
-    total = 0.0
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(entry.name) == pid:
-            total += int(stat[11]) + int(stat[12]) + int(stat[13]) + int(stat[14])
-        elif int(stat[1]) == pid:
-            total += int(stat[11]) + int(stat[12])
-    return total / os.sysconf("SC_CLK_TCK")
-
-
 def pgbench(bindir: Path, port: str, clients: int, rows: int, seconds: float) -> dict[str, float]:
     with tempfile.NamedTemporaryFile("w", suffix=".sql", delete=False) as f:
         f.write(script(rows))
@@ -118,9 +98,9 @@ def main() -> None:
         runs: list[dict[str, float]] = []
         for rows in rows_list:
             for clients in clients_list:
-                before = database_cpu(cluster.folder / "data")
+                before = cluster.cpu_seconds() or 0.0
                 got = pgbench(bindir, port, clients, rows, seconds)
-                used = database_cpu(cluster.folder / "data") - before
+                used = (cluster.cpu_seconds() or 0.0) - before
                 commits = got["commits_per_s"] * seconds
                 got.update(clients=clients, rows=rows,
                            db_cpu_ms_per_commit=round(used * 1000 / commits, 3),

@@ -266,6 +266,12 @@ def test_failover_after_kill_9_every_game_finishes_and_every_record_verifies() -
         == result["games_finished"]
     assert records["acknowledged_actions"] == result["actions"]
     assert result["longest_pause_ms"] is not None and result["longest_pause_ms"] < 5000
+    # the front's and the database's CPU are measured and in the machine's per action
+    assert result["front_cpu_s"] > 0 and result["db_cpu_s"] > 0
+    spent = result["server_cpu_s"] + result["client_cpu_s"] + result["front_cpu_s"] \
+        + result["db_cpu_s"]
+    assert result["machine_cpu_ms_per_action"] == pytest.approx(  # (each rounded to 0.005 s)
+        spent * 1000 / result["actions"], abs=4 * 5 / result["actions"] + 0.001)
 
 
 def test_serve_and_loadtest_refuse_several_processes_without_postgresql() -> None:

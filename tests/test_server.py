@@ -492,6 +492,12 @@ def test_loadtest_plays_games_over_websockets_and_reports() -> None:
     assert data["ramp_s"] == 0.2 and 0 < data["p99_after_ramp_ms"] <= data["max_ms"]
     assert data["memory_per_game_kb"] is not None and data["own_server"] is True
     assert data["server_cpu_ms_per_action"] > 0 and data["client_cpu_s"] > 0
+    # SQLite: no database of its own to measure; the machine's CPU per action is the
+    # server's and the clients'
+    assert data["db_cpu_s"] is None and data["front_cpu_s"] is None
+    spent = (data["server_cpu_s"] + data["client_cpu_s"]) * 1000 / data["actions"]
+    # (each CPU figure is rounded to 0.005 s)
+    assert abs(data["machine_cpu_ms_per_action"] - spent) <= 2 * 5 / data["actions"] + 0.001
     # the clients' collector was settled for the run only
     assert gc.get_threshold() == collector and gc.get_freeze_count() == 0
     for args in (["--games", "0"], ["--ramp", "-1"], ["--duration", "5", "--ramp", "6"]):

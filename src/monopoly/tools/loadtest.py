@@ -169,6 +169,7 @@ async def _run(url: str, games: int, duration: float, think: float, turns: int, 
     servers.sample()
     base_cpu = servers.cpu()
     base_db = servers.database_counts()
+    base_db_cpu = servers.db_cpu()
     client_cpu = time.process_time()
     peak = base_rss or 0
     deadline = time.monotonic() + duration
@@ -216,6 +217,7 @@ async def _run(url: str, games: int, duration: float, think: float, turns: int, 
         records = await _check_records(http, url, stats["played"]) if through else None
     end_cpu = servers.cpu()
     end_db = servers.database_counts()
+    end_db_cpu = servers.db_cpu()
     server_cpu = None if end_cpu is None or base_cpu is None else end_cpu - base_cpu
     client_cpu = time.process_time() - client_cpu
     lat = [seconds for _, seconds in stats["round_trips"]]
@@ -250,7 +252,14 @@ async def _run(url: str, games: int, duration: float, think: float, turns: int, 
         if server_pid and base_rss
         else None,
         "front_cpu_s": servers.front_cpu(),
+        "db_cpu_s": None if base_db_cpu is None or end_db_cpu is None
+        else round(end_db_cpu - base_db_cpu, 2),
     }
+    if server_cpu is not None and stats["actions"]:
+        # all that this machine spent on an action: the server(s), the load clients, the
+        # front and the own database
+        spent = server_cpu + client_cpu + (out["front_cpu_s"] or 0) + (out["db_cpu_s"] or 0)
+        out["machine_cpu_ms_per_action"] = round(spent * 1000 / stats["actions"], 3)
     if base_db is not None and end_db is not None and elapsed:
         # what the database took: its commits (every transaction, the reads too) and the
         # action rows it stored (the bots' and the table's as well), a second
@@ -322,6 +331,8 @@ class Servers:
     kill_after: float | None = None  # seconds into the run (failover), else None
     kill: Callable[[], object] = lambda: None
     db_url: str | None = None  # the own PostgreSQL database, else None
+    # the CPU seconds its processes have used so far (its own database), else None
+    db_cpu: Callable[[], float | None] = lambda: None
     _cpu: dict[int, float] = field(default_factory=dict)  # each pid's latest CPU seconds
     _front_cpu: tuple[float, float] | None = None  # the front's first and latest
 
@@ -406,7 +417,9 @@ def _own_servers(processes: int, store: str, servers: Servers) -> Iterator[str]:
             bindir = pgcluster.find_bindir()
             if bindir is None:
                 raise RuntimeError("PostgreSQL is not installed (apt-get install postgresql)")
-            db = servers.db_url = stack.enter_context(pgcluster.Cluster(bindir, durable=True))
+            cluster = pgcluster.Cluster(bindir, durable=True)
+            db = servers.db_url = stack.enter_context(cluster)
+            servers.db_cpu = cluster.cpu_seconds
         else:
             tmp = stack.enter_context(tempfile.TemporaryDirectory(prefix="monopoly-load-"))
             db = f"sqlite:///{tmp}/load.sqlite3"

@@ -135,6 +135,31 @@ class Cluster:
               SUPERUSER, DATABASE], folder)
         self.url = f"postgresql+psycopg://{SUPERUSER}@127.0.0.1:{port}/{DATABASE}"
 
+    def cpu_seconds(self) -> float | None:
+        """The CPU time (user + system) the cluster's processes have used so far: the
+        postmaster's, its live children's, and, among the postmaster's children's times,
+        those that ended (a connection's backend ends with it); None when it is not
+        running (Linux /proc)."""
+        if self.folder is None:
+            return None
+        try:
+            pid = int((self.folder / "data" / "postmaster.pid").read_text().split()[0])
+        except (OSError, ValueError, IndexError):
+            return None
+        ticks = 0
+        for entry in Path("/proc").iterdir():
+            if not entry.name.isdigit():
+                continue
+            try:  # after the command's ")": ppid, then utime, stime, cutime, cstime at 11-14
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except (OSError, IndexError):
+                continue
+            if int(entry.name) == pid:
+                ticks += sum(int(v) for v in fields[11:15])
+            elif int(fields[1]) == pid:
+                ticks += int(fields[11]) + int(fields[12])
+        return ticks / os.sysconf("SC_CLK_TCK")
+
     def stop(self) -> None:
         if self.folder is not None:
             _stop(self.bindir, self.folder)
