@@ -29,9 +29,10 @@ import tempfile
 from pathlib import Path
 
 from sqlalchemy import text
+from sqlalchemy.engine import make_url
 
 from monopoly.store import Store
-from monopoly.tools.pgcluster import SUPERUSER, Cluster, find_bindir
+from monopoly.tools.pgcluster import DATABASE, SUPERUSER, Cluster, find_bindir
 
 OWNER = "bench"
 
@@ -49,14 +50,14 @@ def script(rows: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-def pgbench(bindir: Path, port: str, clients: int, rows: int, seconds: float) -> dict[str, float]:
+def pgbench(bindir: Path, port: int, clients: int, rows: int, seconds: float) -> dict[str, float]:
     with tempfile.NamedTemporaryFile("w", suffix=".sql", delete=False) as f:
         f.write(script(rows))
     os.chmod(f.name, 0o644)
     try:
         argv = [str(bindir / "pgbench"), "-n", "-M", "prepared", "-h", "127.0.0.1",
-                "-p", port, "-U", SUPERUSER, "-c", str(clients), "-j", str(min(clients, 2)),
-                "-T", str(int(seconds)), "-f", f.name, "monopoly_test"]
+                "-p", str(port), "-U", SUPERUSER, "-c", str(clients), "-j", str(min(clients, 2)),
+                "-T", str(int(seconds)), "-f", f.name, DATABASE]
         done = subprocess.run(argv, capture_output=True, text=True, check=True)
     finally:
         os.unlink(f.name)
@@ -93,7 +94,8 @@ def main() -> None:
                               "SELECT :owner || '-' || n, :owner, 0 "
                               "FROM generate_series(1, 256) AS n"), {"owner": OWNER})
         store.close()
-        port = url.rsplit(":", 1)[1].split("/")[0]
+        port = make_url(url).port
+        assert port is not None
         flushes = flushes_per_second(bindir, cluster.folder)
         runs: list[dict[str, float]] = []
         for rows in rows_list:

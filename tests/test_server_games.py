@@ -158,6 +158,13 @@ def _lines(conn: Any) -> list[dict[str, Any]]:
     return out
 
 
+def _anns_choice(room: Room) -> str:
+    """What Ann (seat 0, waited for) plays from her state in `room`: its simple choice."""
+    choice = simple_choice(json.loads(room.state_text(0, "en")), 0)
+    assert choice is not None
+    return choice
+
+
 async def _bot_room(manager: RoomManager, seats: int, turn_limit: int) -> tuple[Room, Any]:
     """A classic room of Ann (seat 0, a person, her connection batched) and easy bots in
     the other seats, started."""
@@ -211,8 +218,7 @@ def test_bots_without_a_delay_are_told_a_turn_at_a_time() -> None:
                     game = room.game
                     if room.status == "playing" and game is not None \
                             and 0 in game.pending_seats():
-                        choice = simple_choice(json.loads(room.state_text(0, "en")), 0)
-                        assert choice is not None
+                        choice = _anns_choice(room)
                         await room.act(0, parse_action(choice), by_person=True)
             rows = manager.store.actions(room.id)
             assert [r.seq for r in rows] == list(range(1, room.seq + 1))
@@ -263,8 +269,7 @@ def test_bots_moves_that_cannot_be_stored_are_not_kept() -> None:
                     game = room.game
                     if room.moved or game is None or 0 not in game.pending_seats():
                         continue
-                    choice = simple_choice(json.loads(room.state_text(0, "en")), 0)
-                    assert choice is not None
+                    choice = _anns_choice(room)
                     with pytest.raises(ProtocolError) as refused:  # stored with the bots'
                         await room.act(0, parse_action(choice), by_person=True)
                     assert refused.value.code == "unavailable" and room.moved
@@ -283,8 +288,7 @@ def test_bots_moves_that_cannot_be_stored_are_not_kept() -> None:
                 async with again.lock:
                     game = again.game
                     if game is not None and 0 in game.pending_seats():  # Ann's turn first
-                        choice = simple_choice(json.loads(again.state_text(0, "en")), 0)
-                        assert choice is not None
+                        choice = _anns_choice(again)
                         await again.act(0, parse_action(choice), by_person=True)
         finally:
             await manager.close()
@@ -314,8 +318,7 @@ def test_a_persons_action_is_told_with_the_bots_moves_that_follow() -> None:
                             or 0 not in game.pending_seats():
                         continue
                     _lines(conn)  # what came before
-                    choice = simple_choice(json.loads(room.state_text(0, "en")), 0)
-                    assert choice is not None
+                    choice = _anns_choice(room)
                     seq = await room.act(0, parse_action(choice), by_person=True)
                     messages = _lines(conn)
                     events = [m for m in messages if m["type"] == "events"]
@@ -365,8 +368,7 @@ def test_a_persons_action_that_cannot_be_stored_with_the_bots_moves_is_refused()
                     raise OSError("disk full")
 
                 manager.writer.append_all = refused  # type: ignore[method-assign]
-                choice = simple_choice(json.loads(room.state_text(0, "en")), 0)
-                assert choice is not None
+                choice = _anns_choice(room)
                 with pytest.raises(ProtocolError) as refusal:
                     await room.act(0, parse_action(choice), by_person=True)
                 assert refusal.value.code == "unavailable"
