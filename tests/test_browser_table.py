@@ -139,6 +139,19 @@ def test_the_trade_form_speaks_the_pages_language_and_counters_are_answered(
     other.wait_for_timeout(500)
     assert other.locator("[data-testid=offer]").count() == 0  # nothing was sent
     shot(me, artifacts, f"trade-cash-error-{lang}")
+    # a new state (here: the page's language switched, and back) keeps the draft and its
+    # message, written again in the page's language: another player's move must not wipe
+    # what the form says about the draft
+    for switch, said in (("en", _texts(server, "en")), (lang, texts)):
+        me.click(f"[data-testid=lang-{switch}]")
+        me.wait_for_function(
+            "(text) => { const e = document.querySelector("
+            "'[data-testid=trade-take-cash-error]'); "
+            "return e && !e.hidden && e.innerText.startsWith(text); }",
+            arg=_t(said, "trade_cash_over", player=partner, amount="")[:len(partner) + 2])
+        assert me.input_value("[data-testid=trade-take-cash]") == "999999"
+        assert me.get_attribute("[data-testid=trade-take-cash]", "aria-invalid") == "true"
+        shot(me, artifacts, f"trade-cash-error-kept-{lang}-{switch}")
     # a valid offer, countered: the proposer is told, in its language
     me.fill("[data-testid=trade-take-cash]", "10")
     me.click("[data-testid=trade-submit]")

@@ -158,6 +158,8 @@ export function renderTool(tools, disabled) {
     // the cash is checked as it is typed: the message is there before the click on send
     tf.oninput = (ev) => { if (ev.target.name?.endsWith("_cash")) checkTradeCash(tf, false); };
     tf.onsubmit = (ev) => { ev.preventDefault(); readTradeForm(); if (checkTradeCash(tf)) submitTrade(Boolean(tools.counter)); };
+    // a draft written again (a new state: a move, the language) keeps what is said of it
+    if (keepDraft) checkTradeCash(tf, false);
   }
   const rf = box.querySelector("#raise-form");
   if (rf) rf.onsubmit = (ev) => {
